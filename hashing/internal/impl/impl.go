@@ -1,0 +1,106 @@
+// Package impl records the alternative cores of each hashing family (assembly
+// kernels chosen by CPU feature), so that tests, `hashdrop algos` and the About
+// view can list them and force any one of them.
+//
+// A family registers its cores in order of preference; the first one that is
+// available and enabled is the one in use. The portable Go core is implicit and
+// is called "generic".
+package impl
+
+import (
+	"os"
+	"strings"
+)
+
+// Generic is the name of the portable Go core every family has.
+const Generic = "generic"
+
+type core struct {
+	family    string
+	name      string
+	available bool  // the CPU supports it (and HASHDROP_DISABLE does not name it)
+	toggle    *bool // the family's flag; dispatch reads it
+}
+
+var cores []core
+
+// disabled lists the core names switched off with HASHDROP_DISABLE (a comma list
+// such as "avx512,bmi2"), for debugging a core on a machine that has it.
+var disabled = strings.Split(strings.ToLower(os.Getenv("HASHDROP_DISABLE")), ",")
+
+// Register records a core of family. *flag says whether the CPU supports it and
+// is what the family's dispatch consults; Register may clear it when the user
+// disabled the core. Call it from init, in order of preference.
+func Register(family, name string, flag *bool) {
+	for _, d := range disabled {
+		if d != "" && d == strings.ToLower(name) {
+			*flag = false
+		}
+	}
+	cores = append(cores, core{family: family, name: name, available: *flag, toggle: flag})
+}
+
+// List returns the cores of family that can run on this CPU, in order of
+// preference, followed by "generic".
+func List(family string) []string {
+	var names []string
+	for _, c := range cores {
+		if c.family == family && c.available {
+			names = append(names, c.name)
+		}
+	}
+	return append(names, Generic)
+}
+
+// Registered returns every core registered for family, whether or not this CPU
+// can run it, without "generic".
+func Registered(family string) []string {
+	var names []string
+	for _, c := range cores {
+		if c.family == family {
+			names = append(names, c.name)
+		}
+	}
+	return names
+}
+
+// Active returns the name of the core family uses now.
+func Active(family string) string {
+	for _, c := range cores {
+		if c.family == family && *c.toggle {
+			return c.name
+		}
+	}
+	return Generic
+}
+
+// Select makes family use the named core ("generic" for the portable one) and
+// reports whether that core can run here. Tests call it; Reset undoes it.
+func Select(family, name string) bool {
+	if name != Generic {
+		found := false
+		for _, c := range cores {
+			if c.family == family && c.name == name && c.available {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	for _, c := range cores {
+		if c.family == family {
+			*c.toggle = c.name == name
+		}
+	}
+	return true
+}
+
+// Reset restores the choice made from the CPU's features.
+func Reset(family string) {
+	for _, c := range cores {
+		if c.family == family {
+			*c.toggle = c.available
+		}
+	}
+}

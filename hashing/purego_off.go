@@ -1,0 +1,5 @@
+//go:build !purego
+
+package hashing
+
+const purego = false

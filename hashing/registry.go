@@ -1,0 +1,179 @@
+// Package hashing is Hashdrop's algorithm library: a registry of the sixteen
+// algorithms, each with the core (assembly kernel or portable Go) it uses on
+// this CPU.
+package hashing
+
+import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha3"
+	"crypto/sha512"
+	"fmt"
+	"hash"
+	"hash/crc32"
+	"slices"
+	"strings"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/hashdrop/hashdrop/hashing/ripemd"
+	"github.com/hashdrop/hashdrop/hashing/whirlpool"
+)
+
+// Algorithm describes one hash function.
+type Algorithm struct {
+	ID        string   // "sha256": stable, lowercase, used on the command line
+	Name      string   // "SHA-256": for people
+	Tag       string   // "SHA256": the tag of BSD-style lines
+	Aliases   []string // other spellings accepted by Lookup
+	Size      int      // digest size in bytes
+	BlockSize int      // input block size in bytes
+	New       func() hash.Hash
+
+	family string // the impl family whose core this algorithm runs on
+}
+
+// Bits is the digest size in bits.
+func (a *Algorithm) Bits() int { return a.Size * 8 }
+
+// HexLen is the length of the digest in hex digits.
+func (a *Algorithm) HexLen() int { return a.Size * 2 }
+
+// Core names the implementation in use on this CPU ("sha-ni", "avx2", "generic", ...).
+func (a *Algorithm) Core() string {
+	if c, ok := stdCore[a.family]; ok {
+		return c
+	}
+	return impl.Active(a.family)
+}
+
+// Cores lists the implementations that can run on this CPU, fastest first.
+// For algorithms served by the Go standard library it is the one in use.
+func (a *Algorithm) Cores() []string {
+	if c, ok := stdCore[a.family]; ok {
+		return []string{c}
+	}
+	return impl.List(a.family)
+}
+
+func (a *Algorithm) String() string { return a.Name }
+
+var algorithms = []*Algorithm{
+	{ID: "crc32", Name: "CRC32", Tag: "CRC32", Aliases: []string{"crc-32", "crc", "sfv"}, Size: 4, BlockSize: 1,
+		New: func() hash.Hash { return crc32.NewIEEE() }, family: "crc32"},
+	{ID: "md5", Name: "MD5", Tag: "MD5", Size: md5.Size, BlockSize: md5.BlockSize,
+		New: md5.New, family: "md5"},
+	{ID: "sha1", Name: "SHA-1", Tag: "SHA1", Size: sha1.Size, BlockSize: sha1.BlockSize,
+		New: sha1.New, family: "sha1"},
+	{ID: "sha224", Name: "SHA-224", Tag: "SHA224", Aliases: []string{"sha2-224"}, Size: sha256.Size224, BlockSize: sha256.BlockSize,
+		New: sha256.New224, family: "sha256"},
+	{ID: "sha256", Name: "SHA-256", Tag: "SHA256", Aliases: []string{"sha2-256", "sha2"}, Size: sha256.Size, BlockSize: sha256.BlockSize,
+		New: sha256.New, family: "sha256"},
+	{ID: "sha384", Name: "SHA-384", Tag: "SHA384", Aliases: []string{"sha2-384"}, Size: sha512.Size384, BlockSize: sha512.BlockSize,
+		New: sha512.New384, family: "sha512"},
+	{ID: "sha512", Name: "SHA-512", Tag: "SHA512", Aliases: []string{"sha2-512"}, Size: sha512.Size, BlockSize: sha512.BlockSize,
+		New: sha512.New, family: "sha512"},
+	{ID: "sha3-224", Name: "SHA3-224", Tag: "SHA3-224", Size: 28, BlockSize: 144,
+		New: func() hash.Hash { return sha3.New224() }, family: "sha3"},
+	{ID: "sha3-256", Name: "SHA3-256", Tag: "SHA3-256", Aliases: []string{"sha3"}, Size: 32, BlockSize: 136,
+		New: func() hash.Hash { return sha3.New256() }, family: "sha3"},
+	{ID: "sha3-384", Name: "SHA3-384", Tag: "SHA3-384", Size: 48, BlockSize: 104,
+		New: func() hash.Hash { return sha3.New384() }, family: "sha3"},
+	{ID: "sha3-512", Name: "SHA3-512", Tag: "SHA3-512", Size: 64, BlockSize: 72,
+		New: func() hash.Hash { return sha3.New512() }, family: "sha3"},
+	{ID: "ripemd128", Name: "RIPEMD-128", Tag: "RIPEMD128", Aliases: []string{"rmd128"}, Size: ripemd.Size128, BlockSize: ripemd.BlockSize,
+		New: ripemd.New128, family: "ripemd"},
+	{ID: "ripemd160", Name: "RIPEMD-160", Tag: "RIPEMD160", Aliases: []string{"rmd160", "ripemd"}, Size: ripemd.Size160, BlockSize: ripemd.BlockSize,
+		New: ripemd.New160, family: "ripemd"},
+	{ID: "ripemd256", Name: "RIPEMD-256", Tag: "RIPEMD256", Aliases: []string{"rmd256"}, Size: ripemd.Size256, BlockSize: ripemd.BlockSize,
+		New: ripemd.New256, family: "ripemd"},
+	{ID: "ripemd320", Name: "RIPEMD-320", Tag: "RIPEMD320", Aliases: []string{"rmd320"}, Size: ripemd.Size320, BlockSize: ripemd.BlockSize,
+		New: ripemd.New320, family: "ripemd"},
+	{ID: "whirlpool", Name: "Whirlpool", Tag: "WHIRLPOOL", Aliases: []string{"whirlpool-0", "wp"}, Size: whirlpool.Size, BlockSize: whirlpool.BlockSize,
+		New: whirlpool.New, family: "whirlpool"},
+}
+
+// All returns every algorithm in the order of DESIGN.md's table (the order
+// results are printed in).
+func All() []*Algorithm { return slices.Clone(algorithms) }
+
+// fold reduces a name to the letters and digits that identify it, so that
+// "SHA-256", "sha_256", "Sha256" and "SHA 256" all read the same.
+func fold(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(name)) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+var byName = func() map[string]*Algorithm {
+	m := make(map[string]*Algorithm)
+	for _, a := range algorithms {
+		for _, n := range append([]string{a.ID, a.Name, a.Tag}, a.Aliases...) {
+			m[fold(n)] = a
+		}
+	}
+	return m
+}()
+
+// Lookup finds an algorithm by id, display name, tag or alias, in any case and
+// with or without separators ("SHA-256", "sha2_256", "RMD160", "CRC-32").
+func Lookup(name string) (*Algorithm, bool) {
+	if f := fold(name); f != "" {
+		a, ok := byName[f]
+		return a, ok
+	}
+	return nil, false
+}
+
+// IDs returns the ids of every algorithm, for messages listing the valid names.
+func IDs() []string {
+	ids := make([]string, len(algorithms))
+	for i, a := range algorithms {
+		ids[i] = a.ID
+	}
+	return ids
+}
+
+// ParseList reads a comma-separated list of names (or "all") into algorithms in
+// table order, without duplicates.
+func ParseList(list string) ([]*Algorithm, error) {
+	var chosen []*Algorithm
+	for _, name := range strings.Split(list, ",") {
+		if strings.TrimSpace(name) == "" {
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "all") {
+			return All(), nil
+		}
+		a, ok := Lookup(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown algorithm %q (valid: %s, or all)", strings.TrimSpace(name), strings.Join(IDs(), ", "))
+		}
+		if !slices.Contains(chosen, a) {
+			chosen = append(chosen, a)
+		}
+	}
+	if len(chosen) == 0 {
+		return nil, fmt.Errorf("no algorithm given (valid: %s, or all)", strings.Join(IDs(), ", "))
+	}
+	slices.SortFunc(chosen, func(x, y *Algorithm) int { return index(x) - index(y) })
+	return chosen, nil
+}
+
+func index(a *Algorithm) int { return slices.Index(algorithms, a) }
+
+// BySize returns the algorithms whose digest is n bytes long, in table order:
+// a digest's length alone is ambiguous (32 bytes: SHA-256, SHA3-256 or RIPEMD-256).
+func BySize(n int) []*Algorithm {
+	var out []*Algorithm
+	for _, a := range algorithms {
+		if a.Size == n {
+			out = append(out, a)
+		}
+	}
+	return out
+}

@@ -1,0 +1,16 @@
+//go:build !amd64 || purego
+
+package hashing
+
+import "runtime"
+
+// stdCore names the core the Go standard library uses for the families
+// Hashdrop takes from it. With purego the library runs its portable code;
+// elsewhere it picks its own assembly for the architecture.
+var stdCore = func() map[string]string {
+	core := "std-" + runtime.GOARCH
+	if purego {
+		core = "generic"
+	}
+	return map[string]string{"crc32": core, "md5": core, "sha1": core, "sha256": core, "sha512": core, "sha3": core}
+}()
