@@ -2,10 +2,10 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -46,14 +46,14 @@ func (c *cli) sum(args []string) int {
 	}
 	code := ExitOK
 	for _, name := range files {
-		sums, err := c.hashOne(name, algs)
-		if err != nil {
-			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
+		res := HashFile(context.Background(), name, algs, c.stdin)
+		if res.Err != nil {
+			fmt.Fprintf(c.stderr, "hashdrop: %v\n", res.Err)
 			code = ExitFail
 			continue
 		}
-		for i, a := range algs {
-			h := hex.EncodeToString(sums[i])
+		for _, d := range res.Digests {
+			a, h := d.Algorithm, hex.EncodeToString(d.Sum)
 			if bsd {
 				fmt.Fprintln(w, BSDLine(a.Tag, h, name))
 			} else {
@@ -68,32 +68,4 @@ func (c *cli) sum(args []string) int {
 		}
 	}
 	return code
-}
-
-// hashOne hashes one file (or standard input for "-") with every algorithm.
-func (c *cli) hashOne(name string, algs []*hashing.Algorithm) ([][]byte, error) {
-	var r io.Reader = c.stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, fileError(name, err)
-		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
-			return nil, &FileError{Name: name, Cause: "is a folder"}
-		}
-		r = f
-	}
-	hs := make([]io.Writer, len(algs))
-	for i, a := range algs {
-		hs[i] = a.New()
-	}
-	if _, err := io.CopyBuffer(io.MultiWriter(hs...), r, make([]byte, 1<<20)); err != nil {
-		return nil, fileError(name, err)
-	}
-	sums := make([][]byte, len(algs))
-	for i, h := range hs {
-		sums[i] = h.(interface{ Sum([]byte) []byte }).Sum(nil)
-	}
-	return sums, nil
 }

@@ -11,8 +11,8 @@ var stdCore = func() map[string]string {
 	shani := has(cpuid.AVX, cpuid.SHA, cpuid.SSE4, cpuid.SSSE3)
 	avx2 := has(cpuid.AVX, cpuid.AVX2, cpuid.BMI2)
 	return map[string]string{
-		"crc32": either("vpclmulqdq", has(cpuid.AVX512F, cpuid.VPCLMULQDQ, cpuid.PCLMULQDQ, cpuid.SSE4),
-			either("pclmulqdq", has(cpuid.PCLMULQDQ, cpuid.SSE4), "generic")),
+		"crc32": either("vpclmulqdq", has(cpuid.AVX512F, cpuid.VPCLMULQDQ, cpuid.CLMUL, cpuid.SSE4),
+			either("pclmulqdq", has(cpuid.CLMUL, cpuid.SSE4), "generic")),
 		"md5":    "amd64",
 		"sha1":   either("sha-ni", shani, either("avx2", avx2 && has(cpuid.BMI1), "amd64")),
 		"sha256": either("sha-ni", shani, either("avx2", avx2, "amd64")),
