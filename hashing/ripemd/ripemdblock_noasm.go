@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package ripemd
+
+func block(dig *digest, p []byte) { blockGeneric(dig, p) }
