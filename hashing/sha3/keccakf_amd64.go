@@ -1,0 +1,58 @@
+//go:build !purego
+
+package sha3
+
+import (
+	"github.com/klauspost/cpuid/v2"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+)
+
+// The cores, by preference: AVX-512VL keeps the whole state in registers
+// (VPROLQ rotations, VPTERNLOGQ for theta and chi), for one state in the low
+// quadwords of 25 XMM registers or four states side by side in YMM registers;
+// BMI2 is scalar (RORX, ANDN), with an AVX2 kernel for four states.
+var (
+	useAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL)
+	useBMI2   = cpuid.CPU.Supports(cpuid.BMI1, cpuid.BMI2)
+	hasAVX2   = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2)
+)
+
+func init() {
+	impl.Register("sha3", "avx512", &useAVX512)
+	impl.Register("sha3", "bmi2", &useBMI2)
+}
+
+func absorb(a *[25]uint64, p []byte, rate int) {
+	switch {
+	case useAVX512:
+		absorbAVX512(a, p, rate)
+	case useBMI2:
+		absorbBMI2(a, p, rate)
+	default:
+		absorbGeneric(a, p, rate)
+	}
+}
+
+func absorb4(a *[4][25]uint64, in *lanes, blocks int) {
+	switch {
+	case useAVX512:
+		absorb4AVX512(a, in, blocks)
+	case useBMI2 && hasAVX2:
+		absorb4AVX2(a, in, blocks)
+	default:
+		absorb4Serial(a, in, blocks)
+	}
+}
+
+//go:noescape
+func absorbAVX512(a *[25]uint64, p []byte, rate int)
+
+//go:noescape
+func absorbBMI2(a *[25]uint64, p []byte, rate int)
+
+//go:noescape
+func absorb4AVX512(a *[4][25]uint64, in *lanes, blocks int)
+
+//go:noescape
+func absorb4AVX2(a *[4][25]uint64, in *lanes, blocks int)

@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package sha3
+
+func absorb(a *[25]uint64, p []byte, rate int) { absorbGeneric(a, p, rate) }
+
+func absorb4(a *[4][25]uint64, in *lanes, blocks int) { absorb4Serial(a, in, blocks) }
