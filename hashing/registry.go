@@ -7,7 +7,6 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
-	"crypto/sha3"
 	"crypto/sha512"
 	"fmt"
 	"hash"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 	"github.com/hashdrop/hashdrop/hashing/ripemd"
+	"github.com/hashdrop/hashdrop/hashing/sha3"
 	"github.com/hashdrop/hashdrop/hashing/whirlpool"
 )
 
@@ -73,14 +73,14 @@ var algorithms = []*Algorithm{
 		New: sha512.New384, family: "sha512"},
 	{ID: "sha512", Name: "SHA-512", Tag: "SHA512", Aliases: []string{"sha2-512"}, Size: sha512.Size, BlockSize: sha512.BlockSize,
 		New: sha512.New, family: "sha512"},
-	{ID: "sha3-224", Name: "SHA3-224", Tag: "SHA3-224", Size: 28, BlockSize: 144,
-		New: func() hash.Hash { return sha3.New224() }, family: "sha3"},
-	{ID: "sha3-256", Name: "SHA3-256", Tag: "SHA3-256", Aliases: []string{"sha3"}, Size: 32, BlockSize: 136,
-		New: func() hash.Hash { return sha3.New256() }, family: "sha3"},
-	{ID: "sha3-384", Name: "SHA3-384", Tag: "SHA3-384", Size: 48, BlockSize: 104,
-		New: func() hash.Hash { return sha3.New384() }, family: "sha3"},
-	{ID: "sha3-512", Name: "SHA3-512", Tag: "SHA3-512", Size: 64, BlockSize: 72,
-		New: func() hash.Hash { return sha3.New512() }, family: "sha3"},
+	{ID: "sha3-224", Name: "SHA3-224", Tag: "SHA3-224", Size: sha3.Size224, BlockSize: sha3.BlockSize224,
+		New: sha3.New224, family: "sha3"},
+	{ID: "sha3-256", Name: "SHA3-256", Tag: "SHA3-256", Aliases: []string{"sha3"}, Size: sha3.Size256, BlockSize: sha3.BlockSize256,
+		New: sha3.New256, family: "sha3"},
+	{ID: "sha3-384", Name: "SHA3-384", Tag: "SHA3-384", Size: sha3.Size384, BlockSize: sha3.BlockSize384,
+		New: sha3.New384, family: "sha3"},
+	{ID: "sha3-512", Name: "SHA3-512", Tag: "SHA3-512", Size: sha3.Size512, BlockSize: sha3.BlockSize512,
+		New: sha3.New512, family: "sha3"},
 	{ID: "ripemd128", Name: "RIPEMD-128", Tag: "RIPEMD128", Aliases: []string{"rmd128"}, Size: ripemd.Size128, BlockSize: ripemd.BlockSize,
 		New: ripemd.New128, family: "ripemd"},
 	{ID: "ripemd160", Name: "RIPEMD-160", Tag: "RIPEMD160", Aliases: []string{"rmd160", "ripemd"}, Size: ripemd.Size160, BlockSize: ripemd.BlockSize,

@@ -17,7 +17,6 @@ var stdCore = func() map[string]string {
 		"sha1":   either("sha-ni", shani, either("avx2", avx2 && has(cpuid.BMI1), "amd64")),
 		"sha256": either("sha-ni", shani, either("avx2", avx2, "amd64")),
 		"sha512": either("avx2", avx2, "amd64"),
-		"sha3":   "amd64",
 	}
 }()
 

@@ -12,5 +12,5 @@ var stdCore = func() map[string]string {
 	if purego {
 		core = "generic"
 	}
-	return map[string]string{"crc32": core, "md5": core, "sha1": core, "sha256": core, "sha512": core, "sha3": core}
+	return map[string]string{"crc32": core, "md5": core, "sha1": core, "sha256": core, "sha512": core}
 }()

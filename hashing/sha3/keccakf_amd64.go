@@ -34,6 +34,10 @@ func absorb(a *[25]uint64, p []byte, rate int) {
 	}
 }
 
+// haveAbsorb4 reports whether absorb4 has a vector kernel with the cores
+// selected now.
+func haveAbsorb4() bool { return useAVX512 || useBMI2 && hasAVX2 }
+
 func absorb4(a *[4][25]uint64, in *lanes, blocks int) {
 	switch {
 	case useAVX512:
