@@ -3,7 +3,7 @@ package app
 import (
 	"context"
 	"io"
-	"os"
+	"sync"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -33,47 +33,20 @@ func (r *Result) Sum(a *hashing.Algorithm) []byte {
 }
 
 // HashFile reads path once and computes every algorithm of algs. Path "-" is
-// standard input (stdin). It stops early when ctx is cancelled.
+// standard input (stdin). It stops early when ctx is cancelled, with a
+// "cancelled" FileError. Calls share one queue, so hashing many files from
+// several goroutines keeps the cores busy without overloading the disk.
 func HashFile(ctx context.Context, path string, algs []*hashing.Algorithm, stdin io.Reader) Result {
-	res := Result{Path: path}
-	var r io.Reader = stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			res.Err = fileError(path, err)
-			return res
-		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
-			res.Err = &FileError{Name: path, Cause: "is a folder"}
-			return res
-		}
-		r = f
+	var j *Job
+	if path == "-" {
+		j = sharedQueue().AddReader(path, stdin, algs)
+	} else {
+		j = sharedQueue().Add(path, algs)
 	}
-	hs := make([]io.Writer, len(algs))
-	for i, a := range algs {
-		hs[i] = a.New()
-	}
-	buf := make([]byte, 1<<20)
-	w := io.MultiWriter(hs...)
-	for {
-		if err := ctx.Err(); err != nil {
-			res.Err = &FileError{Name: path, Cause: "cancelled", Err: err}
-			return res
-		}
-		n, err := r.Read(buf)
-		w.Write(buf[:n])
-		res.Size += int64(n)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			res.Err = fileError(path, err)
-			return res
-		}
-	}
-	for i, a := range algs {
-		res.Digests = append(res.Digests, Digest{a, hs[i].(interface{ Sum([]byte) []byte }).Sum(nil)})
-	}
-	return res
+	defer context.AfterFunc(ctx, j.Cancel)()
+	return j.Wait()
 }
+
+// sharedQueue is the queue HashFile uses; it holds no goroutine or buffer
+// while idle.
+var sharedQueue = sync.OnceValue(func() *Queue { return NewQueue(Options{}) })

@@ -1,0 +1,387 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// randomBytes returns n bytes that are the same on every run.
+func randomBytes(n int, seed uint64) []byte {
+	b := make([]byte, n)
+	rand.NewChaCha8([32]byte{byte(seed), byte(seed >> 8), 'h', 'd'}).Read(b)
+	return b
+}
+
+// direct hashes data with a without the pipeline.
+func direct(a *hashing.Algorithm, data []byte) []byte {
+	h := a.New()
+	h.Write(data)
+	return h.Sum(nil)
+}
+
+// checkDigests fails unless res holds, in order, every algorithm's digest of data.
+func checkDigests(t *testing.T, res Result, algs []*hashing.Algorithm, data []byte) {
+	t.Helper()
+	if res.Err != nil {
+		t.Fatalf("%s: %v", res.Path, res.Err)
+	}
+	if res.Size != int64(len(data)) {
+		t.Errorf("%s: size %d, want %d", res.Path, res.Size, len(data))
+	}
+	if len(res.Digests) != len(algs) {
+		t.Fatalf("%s: %d digests, want %d", res.Path, len(res.Digests), len(algs))
+	}
+	for i, a := range algs {
+		if d := res.Digests[i]; d.Algorithm != a || !bytes.Equal(d.Sum, direct(a, data)) {
+			t.Errorf("%s, %d bytes: digest %d is %s %x, want %s %x", res.Path, len(data), i, d.Algorithm, d.Sum, a, direct(a, data))
+		}
+	}
+}
+
+// jerkyReader returns data in reads of random length, as pipes do.
+type jerkyReader struct {
+	data []byte
+	rng  *rand.Rand
+}
+
+func (r *jerkyReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), len(r.data), 1+r.rng.IntN(100<<10))
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestPipelineMatchesDirectHashing(t *testing.T) {
+	all := hashing.All()
+	rng := rand.New(rand.NewPCG(1, 2))
+	dir := t.TempDir()
+	sizes := []int{0, 1, 63, 64, 65, 4095, 4096, 4097, 100_000, 1 << 20, 1<<20 + 1, 3<<20 + 17, 5 << 20}
+	for i, size := range sizes {
+		chunkSize := []int{1, 7, 4096, 1 << 16, 1 << 20}[rng.IntN(5)] + rng.IntN(5000)
+		chunks := 1 + rng.IntN(8)
+		data := randomBytes(size, uint64(i))
+		algs := all
+		if size > 1<<20 && testing.Short() || chunkSize < 100 && size > 1<<20 {
+			algs = []*hashing.Algorithm{all[0], all[4], all[15]} // keep tiny chunks and -short quick
+		}
+		t.Run(fmt.Sprintf("%d-bytes-chunk-%d-x%d", size, chunkSize, chunks), func(t *testing.T) {
+			path := filepath.Join(dir, fmt.Sprint(i))
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			q := NewQueue(Options{ChunkSize: chunkSize, Chunks: chunks})
+			defer q.Close()
+			file := q.Add(path, algs)
+			stream := q.AddReader("stream", &jerkyReader{data, rand.New(rand.NewPCG(uint64(i), 3))}, algs)
+			checkDigests(t, file.Wait(), algs, data)
+			checkDigests(t, stream.Wait(), algs, data)
+			for _, j := range []*Job{file, stream} {
+				p := j.Progress()
+				if p.State != Done || p.Done != int64(size) || p.Total != int64(size) || p.Remaining != 0 {
+					t.Errorf("%s: final progress %+v, want done at %d", j.Path(), p, size)
+				}
+				for k, ap := range p.Algorithms {
+					if ap.Done != int64(size) || !bytes.Equal(ap.Digest, direct(algs[k], data)) {
+						t.Errorf("%s %s: progress %+v", j.Path(), algs[k], ap)
+					}
+				}
+			}
+		})
+	}
+}
+
+// waitGoroutines fails unless the number of goroutines falls back to base.
+func waitGoroutines(t *testing.T, base int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > base {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			t.Fatalf("%d goroutines left, want %d:\n%s", runtime.NumGoroutine(), base, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// endless is a stream that never ends.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) { return len(p), nil }
+
+// stalled is a stream that gives n bytes, then blocks until go is closed.
+type stalled struct {
+	n    int
+	wake chan struct{}
+}
+
+func (s *stalled) Read(p []byte) (int, error) {
+	if s.n == 0 {
+		<-s.wake
+		return 0, io.EOF
+	}
+	k := min(len(p), s.n)
+	s.n -= k
+	return k, nil
+}
+
+func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
+	base := runtime.NumGoroutine()
+	q := NewQueue(Options{Readers: 8})
+	q.cores = 8 // start all the jobs below at once, whatever the machine
+	all := hashing.All()
+	running := q.AddReader("endless", endless{}, all)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	defer pr.Close()
+	blocked := q.AddReader("pipe", pr, all) // blocked in Read: Cancel must interrupt it
+
+	time.Sleep(200 * time.Millisecond)
+	if running.Progress().Algorithms[0].Done == 0 {
+		t.Fatal("nothing hashed before cancelling")
+	}
+	for _, j := range []*Job{running, blocked} {
+		start := time.Now()
+		j.Cancel()
+		res := j.Wait()
+		if took := time.Since(start); took > 100*time.Millisecond {
+			t.Errorf("%s: cancelling took %v", j.Path(), took)
+		}
+		if !errors.Is(res.Err, context.Canceled) || res.Digests != nil || j.State() != Cancelled {
+			t.Errorf("%s: after Cancel: %+v, state %v", j.Path(), res, j.State())
+		}
+		if res.Err.Error() != "cannot read "+j.Path()+": cancelled" {
+			t.Errorf("error %q", res.Err)
+		}
+	}
+
+	// CancelAll: running and waiting jobs alike, and the queue goes on working.
+	q.opts.Readers = 1
+	first := q.AddReader("first", endless{}, all[:2])
+	waiting := q.AddReader("waiting", endless{}, all[:2])
+	time.Sleep(20 * time.Millisecond)
+	if waiting.State() != Waiting {
+		t.Errorf("second job with one reader: %v, want waiting", waiting.State())
+	}
+	start := time.Now()
+	q.CancelAll()
+	for _, j := range []*Job{first, waiting} {
+		if res := j.Wait(); !errors.Is(res.Err, context.Canceled) {
+			t.Errorf("%s after CancelAll: %v", j.Path(), res.Err)
+		}
+	}
+	if took := time.Since(start); took > 100*time.Millisecond {
+		t.Errorf("CancelAll took %v", took)
+	}
+	data := randomBytes(1000, 9)
+	checkDigests(t, q.AddReader("after", bytes.NewReader(data), all[:3]).Wait(), all[:3], data)
+
+	q.Close()
+	if res := q.Add("late", all).Wait(); !errors.Is(res.Err, context.Canceled) {
+		t.Errorf("Add after Close: %v", res.Err)
+	}
+	waitGoroutines(t, base)
+}
+
+func TestCancelWhileStalledOnTheSlowestAlgorithm(t *testing.T) {
+	// A tiny lane makes the reader wait for the units; cancelling must wake it.
+	base := runtime.NumGoroutine()
+	q := NewQueue(Options{ChunkSize: 4 << 20, Chunks: 1})
+	j := q.AddReader("big", endless{}, []*hashing.Algorithm{alg("whirlpool"), alg("crc32")})
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	j.Cancel()
+	j.Wait()
+	if took := time.Since(start); took > 100*time.Millisecond {
+		t.Errorf("cancelling took %v", took)
+	}
+	q.Close()
+	waitGoroutines(t, base)
+}
+
+func alg(id string) *hashing.Algorithm {
+	a, ok := hashing.Lookup(id)
+	if !ok {
+		panic(id)
+	}
+	return a
+}
+
+func TestHashFileStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	pr, pw, _ := os.Pipe()
+	defer pw.Close()
+	defer pr.Close()
+	start := time.Now()
+	res := HashFile(ctx, "-", hashing.All(), pr)
+	if !errors.Is(res.Err, context.Canceled) || time.Since(start) > 150*time.Millisecond {
+		t.Errorf("HashFile after its context ended: %v after %v", res.Err, time.Since(start))
+	}
+	data := randomBytes(12345, 4)
+	checkDigests(t, HashFile(context.Background(), "-", hashing.All(), bytes.NewReader(data)), hashing.All(), data)
+}
+
+// fakeFile serves data as a regular file whose reads fail at offset failAt.
+type fakeFile struct {
+	name   string
+	data   []byte
+	off    int
+	failAt int
+	err    error
+}
+
+func (f *fakeFile) Read(p []byte) (int, error) {
+	if f.off >= len(f.data) {
+		return 0, io.EOF
+	}
+	end := min(f.off+len(p), len(f.data))
+	if f.off < f.failAt && end >= f.failAt {
+		n := copy(p, f.data[f.off:f.failAt])
+		f.off = f.failAt
+		return n, f.err
+	}
+	n := copy(p, f.data[f.off:end])
+	f.off += n
+	return n, nil
+}
+func (f *fakeFile) Close() error { return nil }
+func (f *fakeFile) Stat() (os.FileInfo, error) {
+	return fakeInfo{f.name, int64(len(f.data))}, nil
+}
+
+type fakeInfo struct {
+	name string
+	size int64
+}
+
+func (i fakeInfo) Name() string       { return i.name }
+func (i fakeInfo) Size() int64        { return i.size }
+func (i fakeInfo) Mode() os.FileMode  { return 0o644 }
+func (i fakeInfo) ModTime() time.Time { return time.Unix(1e9, 0) }
+func (i fakeInfo) IsDir() bool        { return false }
+func (i fakeInfo) Sys() any           { return nil }
+
+func TestReadErrorMidFileFailsOnlyThatFile(t *testing.T) {
+	good, bad := randomBytes(3<<20+5, 1), randomBytes(3<<20+5, 2)
+	const failAt = 2<<20 + 12345
+	q := NewQueue(Options{ChunkSize: 1 << 18, Open: func(name string) (File, error) {
+		switch name {
+		case "bad.iso":
+			return &fakeFile{name: name, data: bad, failAt: failAt, err: &os.PathError{Op: "read", Path: name, Err: syscall.EIO}}, nil
+		case "locked.iso":
+			return nil, &os.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+		}
+		return &fakeFile{name: name, data: good, failAt: -1}, nil
+	}})
+	defer q.Close()
+	algs := []*hashing.Algorithm{alg("md5"), alg("sha256"), alg("sha3-256")}
+	jb, jl, jg := q.Add("bad.iso", algs), q.Add("locked.iso", algs), q.Add("good.iso", algs)
+
+	res := jb.Wait()
+	if res.Err == nil || res.Digests != nil || !errors.Is(res.Err, syscall.EIO) {
+		t.Fatalf("read error: %+v", res)
+	}
+	if want := "cannot read bad.iso: input/output error (the disk or medium may be failing)"; res.Err.Error() != want {
+		t.Errorf("error %q, want %q", res.Err, want)
+	}
+	if p := jb.Progress(); p.State != Failed || p.Done > failAt || p.Algorithms[0].Digest != nil {
+		t.Errorf("progress after a read error at %d: %+v", failAt, p)
+	}
+	if res := jl.Wait(); res.Err == nil || res.Err.Error() != "cannot read locked.iso: permission denied" {
+		t.Errorf("permission: %v", res.Err)
+	}
+	checkDigests(t, jg.Wait(), algs, good)
+}
+
+// changingFile is a real file that something alters after its first read.
+type changingFile struct {
+	*os.File
+	change func()
+	once   bool
+}
+
+func (f *changingFile) Read(p []byte) (int, error) {
+	n, err := f.File.Read(p)
+	if !f.once {
+		f.once = true
+		f.change()
+	}
+	return n, err
+}
+
+func TestFileChangedWhileRead(t *testing.T) {
+	dir := t.TempDir()
+	data := randomBytes(3<<20, 5)
+	changes := map[string]func(path string){
+		"grows": func(path string) {
+			f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			f.Write([]byte("more"))
+			f.Close()
+		},
+		"grows-a-lot": func(path string) {
+			f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			f.Write(data)
+			f.Close()
+		},
+		"shrinks": func(path string) { os.Truncate(path, 1<<20) },
+		"rewritten-same-size": func(path string) {
+			f, _ := os.OpenFile(path, os.O_WRONLY, 0)
+			f.WriteAt([]byte("x"), 2<<20)
+			f.Close()
+			os.Chtimes(path, time.Time{}, time.Now().Add(time.Hour)) // coarse clocks: make the change visible
+		},
+	}
+	q := NewQueue(Options{ChunkSize: 1 << 16, Chunks: 2, Open: func(name string) (File, error) {
+		f, err := os.Open(name)
+		if err != nil || strings.HasSuffix(name, "steady") {
+			return f, err
+		}
+		return &changingFile{File: f, change: func() { changes[filepath.Base(name)](name) }}, nil
+	}})
+	defer q.Close()
+	algs := []*hashing.Algorithm{alg("sha256"), alg("crc32")}
+	for name := range changes {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, data, 0o644)
+		j := q.Add(path, algs)
+		res := j.Wait()
+		if !errors.Is(res.Err, ErrChanged) || res.Digests != nil {
+			t.Errorf("%s: %+v, want %v", name, res, ErrChanged)
+			continue
+		}
+		if want := "cannot read " + path + ": changed while it was being read"; res.Err.Error() != want {
+			t.Errorf("error %q, want %q", res.Err, want)
+		}
+		p := j.Progress()
+		if p.State != Failed || p.Done > p.Total {
+			t.Errorf("%s: progress %+v", name, p)
+		}
+		for _, ap := range p.Algorithms {
+			if ap.Digest != nil {
+				t.Errorf("%s: %s digest offered for a changed file", name, ap.Algorithm)
+			}
+		}
+	}
+	path := filepath.Join(dir, "steady")
+	os.WriteFile(path, data, 0o644)
+	checkDigests(t, q.Add(path, algs).Wait(), algs, data)
+}

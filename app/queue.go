@@ -1,0 +1,197 @@
+package app
+
+import (
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// Defaults of Options.
+const (
+	// DefaultReaders is how many files are read at once unless Options.Readers
+	// says otherwise: enough to keep the cores busy with fast algorithms, few
+	// enough that one disk still reads mostly sequentially.
+	DefaultReaders = 4
+	// DefaultChunkSize is the size of each read.
+	DefaultChunkSize = 1 << 20
+	// DefaultChunks is how many chunks of one file may be in memory at once.
+	DefaultChunks = 8
+)
+
+// Options configure a Queue. The zero value is ready to use.
+type Options struct {
+	// Readers is the most files read at the same time (the -j of `hashdrop
+	// sum`); 0 means DefaultReaders. Whatever the setting, a file starts only
+	// while the files in progress have fewer algorithms to run than the
+	// machine has cores: a file with many algorithms has the cores to itself.
+	Readers int
+	// ChunkSize is the size of each read in bytes; 0 means DefaultChunkSize.
+	ChunkSize int
+	// Chunks is how many chunks of one file may be in memory at once, that is
+	// how far the fastest algorithm may run ahead of the slowest; 0 means
+	// DefaultChunks. Memory use is at most Readers x Chunks x ChunkSize.
+	Chunks int
+	// OnDone, if set, is called once for every job when it finishes (done,
+	// failed or cancelled), with the job's Result. It runs on the job's
+	// goroutine, or on the goroutine calling Cancel, CancelAll or Close for a
+	// job that had not started; it must return quickly (a window hands the
+	// work to its own goroutine, e.g. with fyne.Do).
+	OnDone func(*Job, Result)
+	// Open opens a file by name; nil means os.Open. Tests set it to simulate
+	// files that cannot be read.
+	Open func(name string) (File, error)
+}
+
+// A Queue hashes files, each read exactly once, and keeps the cores busy:
+// one goroutine reads each file and one goroutine per algorithm (or per group
+// of algorithms a core computes together) hashes it. Files start in the order
+// they were added. A Queue's methods may be called from any goroutine.
+//
+// Typical use by a window:
+//
+//	q := app.NewQueue(app.Options{OnDone: func(j *app.Job, r app.Result) { fyne.Do(...) }})
+//	job := q.Add("ubuntu.iso", algs)
+//	// 10-20 times a second: show job.Progress()
+//	// the [x] button: job.Cancel()
+//	// closing the window: q.Close()
+type Queue struct {
+	opts  Options
+	cores int
+
+	mu      sync.Mutex
+	pending []*Job
+	running []*Job
+	busy    int     // units of the running jobs
+	lanes   []*lane // buffer pools not in use, kept while there is work
+	closed  bool
+	wg      sync.WaitGroup // the jobs' goroutines
+}
+
+// NewQueue returns an empty queue. It starts no goroutine until a job is added.
+func NewQueue(opts Options) *Queue {
+	if opts.Readers <= 0 {
+		opts.Readers = DefaultReaders
+	}
+	if opts.ChunkSize <= 0 {
+		opts.ChunkSize = DefaultChunkSize
+	}
+	if opts.Chunks <= 0 {
+		opts.Chunks = DefaultChunks
+	}
+	return &Queue{opts: opts, cores: runtime.GOMAXPROCS(0)}
+}
+
+// Add queues the file at path to be hashed with algs and returns its job.
+// Problems with the file (missing, a folder, unreadable) are reported in the
+// job's Result, never here.
+func (q *Queue) Add(path string, algs []*hashing.Algorithm) *Job {
+	return q.add(newJob(q, path, nil, algs))
+}
+
+// AddReader queues a stream (standard input, a pipe) to be hashed with algs;
+// name is what results call it ("-" for standard input). The stream is read to
+// its end but not closed.
+func (q *Queue) AddReader(name string, r io.Reader, algs []*hashing.Algorithm) *Job {
+	return q.add(newJob(q, name, r, algs))
+}
+
+func (q *Queue) add(j *Job) *Job {
+	q.mu.Lock()
+	if q.closed {
+		q.mu.Unlock()
+		j.stopped.Store(true)
+		j.finish(j.cancelled(0))
+		return j
+	}
+	q.pending = append(q.pending, j)
+	q.dispatch()
+	q.mu.Unlock()
+	return j
+}
+
+// CancelAll cancels every job added so far, waiting or running. The queue
+// stays usable.
+func (q *Queue) CancelAll() {
+	q.mu.Lock()
+	jobs := slices.Concat(q.running, q.pending)
+	q.mu.Unlock()
+	for _, j := range jobs {
+		j.Cancel()
+	}
+}
+
+// Close cancels every job and returns once all of the queue's goroutines have
+// ended. Jobs added afterwards are cancelled at once.
+func (q *Queue) Close() {
+	q.mu.Lock()
+	q.closed = true
+	q.mu.Unlock()
+	q.CancelAll()
+	q.wg.Wait()
+}
+
+// dispatch starts waiting jobs while the limits allow. Called with q.mu held.
+func (q *Queue) dispatch() {
+	for len(q.pending) > 0 && len(q.running) < q.opts.Readers && (len(q.running) == 0 || q.busy < q.cores) {
+		j := q.pending[0]
+		q.pending[0] = nil
+		q.pending = q.pending[1:]
+		var l *lane
+		if n := len(q.lanes); n > 0 {
+			l, q.lanes = q.lanes[n-1], q.lanes[:n-1]
+		} else {
+			l = newLane(q.opts.Chunks, q.opts.ChunkSize)
+		}
+		q.running = append(q.running, j)
+		q.busy += j.weight()
+		q.wg.Add(1)
+		go q.run(j, l)
+	}
+	if len(q.running) == 0 && len(q.pending) == 0 {
+		q.lanes = nil // nothing to do: give the buffers back to the system
+	}
+}
+
+// weight is how many cores a job can keep busy.
+func (j *Job) weight() int { return max(len(j.units), 1) }
+
+// run is the goroutine of one job: it is the file's reader.
+func (q *Queue) run(j *Job, l *lane) {
+	defer q.wg.Done()
+	res := j.hash(l)
+	if !l.idle() {
+		panic("app: a chunk was not released") // the next file would wait for it forever
+	}
+	q.mu.Lock()
+	q.running = slices.DeleteFunc(q.running, func(r *Job) bool { return r == j })
+	q.busy -= j.weight()
+	q.lanes = append(q.lanes, l)
+	q.dispatch()
+	q.mu.Unlock()
+	j.finish(res)
+}
+
+// dequeue finishes j as cancelled if it had not started yet.
+func (q *Queue) dequeue(j *Job) {
+	q.mu.Lock()
+	i := slices.Index(q.pending, j)
+	if i >= 0 {
+		q.pending = slices.Delete(q.pending, i, i+1)
+		q.dispatch()
+	}
+	q.mu.Unlock()
+	if i >= 0 {
+		j.finish(j.cancelled(0))
+	}
+}
+
+func (q *Queue) open(name string) (File, error) {
+	if q.opts.Open != nil {
+		return q.opts.Open(name)
+	}
+	return os.Open(name)
+}
