@@ -1,0 +1,197 @@
+package app
+
+import (
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+func TestMeterSpeedOverTheLastSecond(t *testing.T) {
+	var m meter
+	ms := time.Millisecond
+	start := 10 * time.Second
+	// 1 MB every 10 ms for two seconds: 100 MB/s.
+	for now := start; now < start+2*time.Second; now += 10 * ms {
+		m.add(1e6, now)
+	}
+	now := start + 2*time.Second
+	if got := m.speed(now, start); math.Abs(got-100e6) > 5e6 {
+		t.Errorf("steady: %.0f B/s, want 100e6", got)
+	}
+	if got := m.total(); got != 200e6 {
+		t.Errorf("total %d", got)
+	}
+	// Half a second after the writer stalled the figure has halved...
+	if got := m.speed(now+500*ms, start); math.Abs(got-50e6) > 6e6 {
+		t.Errorf("stalled 0.5 s: %.0f B/s, want about 50e6", got)
+	}
+	// ...and after a second it is 0, not the last figure.
+	if got := m.speed(now+1100*ms, start); got != 0 {
+		t.Errorf("stalled 1.1 s: %.0f B/s, want 0", got)
+	}
+	// It picks up again; slots left from before the stall do not count.
+	later := now + 5*time.Second
+	m.add(2e6, later)
+	if got := m.speed(later+50*ms, start); math.Abs(got-2e6) > 0.2e6 {
+		t.Errorf("after a burst: %.0f B/s, want about 2e6 (2 MB within the last second)", got)
+	}
+	// A job that just started is measured over its own life, not a second.
+	var fresh meter
+	fresh.add(30e6, start+200*ms)
+	if got := fresh.speed(start+300*ms, start); got != 100e6 {
+		t.Errorf("young job: %.0f B/s, want 100e6", got)
+	}
+}
+
+func TestRemaining(t *testing.T) {
+	for _, c := range []struct {
+		done, total int64
+		speed       float64
+		want        time.Duration
+	}{
+		{0, 100e6, 50e6, 2 * time.Second},
+		{50e6, 100e6, 50e6, time.Second},
+		{100e6, 100e6, 50e6, 0},
+		{10, 100, 0, -1},  // stalled
+		{10, -1, 1e6, -1}, // stream of unknown size
+	} {
+		if got := remaining(c.done, c.total, c.speed); got != c.want {
+			t.Errorf("remaining(%d, %d, %g) = %v, want %v", c.done, c.total, c.speed, got, c.want)
+		}
+	}
+}
+
+// slowFile is a regular file of size bytes served in small reads with a
+// pause, that stops at hold until release is closed.
+type slowFile struct {
+	fakeFile
+	hold    int
+	release chan struct{}
+}
+
+func (f *slowFile) Read(p []byte) (int, error) {
+	if f.off == f.hold {
+		<-f.release
+	}
+	if f.off < f.hold {
+		p = p[:min(len(p), f.hold-f.off)]
+	}
+	time.Sleep(200 * time.Microsecond)
+	return f.fakeFile.Read(p[:min(len(p), 64<<10)])
+}
+
+func TestProgressIsExactAndNeverGoesBack(t *testing.T) {
+	const size = 12<<20 + 333
+	data := randomBytes(size, 7)
+	f := &slowFile{fakeFile: fakeFile{name: "f", data: data, failAt: -1}, hold: 5 << 20, release: make(chan struct{})}
+	q := NewQueue(Options{ChunkSize: 256 << 10, Open: func(string) (File, error) { return f, nil }})
+	defer q.Close()
+	algs := []*hashing.Algorithm{alg("crc32"), alg("sha256"), alg("md5")}
+	j := q.Add("f", algs)
+
+	var wg sync.WaitGroup
+	wg.Add(1)
+	var samples int
+	go func() { // a window refreshing as fast as it can
+		defer wg.Done()
+		last := j.Progress()
+		for !last.State.Finished() {
+			p := j.Progress()
+			samples++
+			if p.Done < last.Done || p.State < last.State || p.Done > size {
+				t.Errorf("went from %d (%v) to %d (%v)", last.Done, last.State, p.Done, p.State)
+			}
+			for i := range p.Algorithms {
+				if p.Algorithms[i].Done < last.Algorithms[i].Done || p.Algorithms[i].Done < p.Done {
+					t.Errorf("%s went from %d to %d (file %d)", algs[i], last.Algorithms[i].Done, p.Algorithms[i].Done, p.Done)
+				}
+			}
+			last = p
+			time.Sleep(100 * time.Microsecond)
+		}
+	}()
+
+	// Wait for the reader to stall at hold, then for the speed to drop to 0.
+	deadline := time.Now().Add(5 * time.Second)
+	for j.Progress().Done < 5<<20 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	p := j.Progress()
+	if p.Total != size || p.State != Hashing || p.Done != 5<<20 || p.BytesPerSec <= 0 || p.Remaining <= 0 {
+		t.Errorf("while hashing: %+v", p)
+	}
+	time.Sleep(1200 * time.Millisecond)
+	p = j.Progress()
+	if p.BytesPerSec != 0 || p.Remaining != -1 || p.Done != 5<<20 {
+		t.Errorf("stalled for 1.2 s: %v B/s, %v left, done %d; want 0 B/s, unknown time", p.BytesPerSec, p.Remaining, p.Done)
+	}
+	for _, ap := range p.Algorithms {
+		if ap.BytesPerSec != 0 {
+			t.Errorf("stalled: %s at %v B/s", ap.Algorithm, ap.BytesPerSec)
+		}
+	}
+	close(f.release)
+	checkDigests(t, j.Wait(), algs, data)
+	wg.Wait()
+	p = j.Progress()
+	if p.Done != size || p.Fraction() != 1 || p.BytesPerSec != 0 || p.Remaining != 0 || samples < 10 {
+		t.Errorf("at the end: %+v after %d samples", p, samples)
+	}
+}
+
+func TestProgressOfAStream(t *testing.T) {
+	s := &stalled{n: 3 << 20, wake: make(chan struct{})}
+	q := NewQueue(Options{})
+	defer q.Close()
+	j := q.AddReader("-", s, []*hashing.Algorithm{alg("sha1")})
+	for j.Progress().Done < 3<<20 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if p := j.Progress(); p.Total != -1 || p.Fraction() != -1 || p.Remaining != -1 {
+		t.Errorf("stream of unknown size: %+v", p)
+	}
+	close(s.wake)
+	j.Wait()
+	if p := j.Progress(); p.Total != 3<<20 || p.Done != 3<<20 || p.Fraction() != 1 {
+		t.Errorf("ended stream: %+v", p)
+	}
+	if p := q.Add(os.DevNull, []*hashing.Algorithm{alg("sha1")}); p.Wait().Err != nil || p.Progress().Fraction() != 1 {
+		t.Errorf("empty file: %+v %+v", p.Wait(), p.Progress())
+	}
+}
+
+// countingReader gives n bytes.
+type countingReader struct{ n int64 }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), r.n)
+	r.n -= k
+	return int(k), nil
+}
+
+func TestNoAllocationPerChunk(t *testing.T) {
+	q := NewQueue(Options{ChunkSize: 64 << 10, Chunks: 4})
+	defer q.Close()
+	algs := []*hashing.Algorithm{alg("crc32"), alg("sha256"), alg("md5")}
+	mallocs := func(chunks int64) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		q.AddReader("-", &countingReader{chunks << 16}, algs).Wait()
+		runtime.ReadMemStats(&after)
+		return after.Mallocs - before.Mallocs
+	}
+	mallocs(8) // warm up
+	small, large := mallocs(16), mallocs(1016)
+	if perChunk := float64(int64(large)-int64(small)) / 1000; perChunk > 0.05 {
+		t.Errorf("%d allocations for 16 chunks, %d for 1016: %.2f per chunk", small, large, perChunk)
+	}
+}

@@ -1,0 +1,162 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// states waits a moment for the queue to settle and returns the jobs' states.
+func states(jobs ...*Job) []State {
+	time.Sleep(30 * time.Millisecond)
+	var s []State
+	for _, j := range jobs {
+		s = append(s, j.State())
+	}
+	return s
+}
+
+func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
+	base := runtime.NumGoroutine()
+	one := []*hashing.Algorithm{alg("sha256")}
+	stalls := func(n int) []*stalled {
+		s := make([]*stalled, n)
+		for i := range s {
+			s[i] = &stalled{n: 1000, wake: make(chan struct{})}
+		}
+		return s
+	}
+	wakeAll := func(s []*stalled) {
+		for _, x := range s {
+			close(x.wake)
+		}
+	}
+
+	// One algorithm a file on two cores: two files at once, the third waits.
+	q := NewQueue(Options{})
+	q.cores = 2
+	s := stalls(3)
+	a, b, c := q.AddReader("a", s[0], one), q.AddReader("b", s[1], one), q.AddReader("c", s[2], one)
+	if got := states(a, b, c); !slices.Equal(got, []State{Hashing, Hashing, Waiting}) {
+		t.Errorf("single-algorithm files on 2 cores: %v", got)
+	}
+	close(s[0].wake)
+	a.Wait()
+	if got := states(b, c); !slices.Equal(got, []State{Hashing, Hashing}) {
+		t.Errorf("after the first finished: %v", got)
+	}
+	wakeAll(s[1:])
+	q.Close()
+
+	// A file with every algorithm has both cores to itself.
+	q = NewQueue(Options{})
+	q.cores = 2
+	s = stalls(2)
+	a, b = q.AddReader("a", s[0], hashing.All()), q.AddReader("b", s[1], one)
+	if got := states(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
+		t.Errorf("all algorithms then one: %v", got)
+	}
+	wakeAll(s)
+	q.Close()
+
+	// -j 1: one file at a time, whatever the cores.
+	q = NewQueue(Options{Readers: 1})
+	q.cores = 16
+	s = stalls(2)
+	a, b = q.AddReader("a", s[0], one), q.AddReader("b", s[1], one)
+	if got := states(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
+		t.Errorf("one reader: %v", got)
+	}
+	// Cancelling a waiting job finishes it at once and leaves the other alone.
+	b.Cancel()
+	if got := states(a, b); !slices.Equal(got, []State{Hashing, Cancelled}) {
+		t.Errorf("after cancelling the waiting job: %v", got)
+	}
+	wakeAll(s)
+	if res := a.Wait(); res.Err != nil {
+		t.Error(res.Err)
+	}
+	q.Close()
+	waitGoroutines(t, base)
+}
+
+func TestQueueManyFiles(t *testing.T) {
+	var mu sync.Mutex
+	finished := map[string]int{}
+	q := NewQueue(Options{ChunkSize: 1 << 12, Chunks: 3, OnDone: func(j *Job, r Result) {
+		mu.Lock()
+		finished[j.Path()]++
+		mu.Unlock()
+		if r.Path != j.Path() || !j.State().Finished() {
+			t.Errorf("OnDone(%s) with result of %s, state %v", j.Path(), r.Path, j.State())
+		}
+		select {
+		case <-j.Done():
+		default:
+			t.Errorf("OnDone(%s) before Done is closed", j.Path())
+		}
+	}})
+	algs := []*hashing.Algorithm{alg("crc32"), alg("sha1"), alg("sha3-224"), alg("sha3-512")}
+	var jobs []*Job
+	var data [][]byte
+	for i := range 60 {
+		d := randomBytes(i*997, uint64(i))
+		data = append(data, d)
+		jobs = append(jobs, q.AddReader(fmt.Sprint("file", i), bytes.NewReader(d), algs))
+	}
+	for i, j := range jobs {
+		checkDigests(t, j.Wait(), algs, data[i])
+	}
+	q.Close()
+	mu.Lock()
+	defer mu.Unlock()
+	for _, j := range jobs {
+		if finished[j.Path()] != 1 {
+			t.Errorf("OnDone called %d times for %s", finished[j.Path()], j.Path())
+		}
+	}
+	if q.lanes != nil || len(q.running) != 0 || len(q.pending) != 0 {
+		t.Errorf("idle queue keeps %d buffer pools, %d running, %d waiting", len(q.lanes), len(q.running), len(q.pending))
+	}
+}
+
+func TestLaneBoundsMemory(t *testing.T) {
+	l := newLane(3, 16)
+	stop := make(chan struct{})
+	var got []*chunk
+	for range 3 {
+		got = append(got, l.get(stop))
+	}
+	if l.made != 3 || !slices.ContainsFunc(got, func(c *chunk) bool { return len(c.buf) == 16 }) {
+		t.Fatalf("made %d chunks", l.made)
+	}
+	// A fourth waits until a chunk is released by its last holder.
+	next := make(chan *chunk)
+	go func() { next <- l.get(stop) }()
+	got[1].refs.Store(2)
+	got[1].release()
+	select {
+	case <-next:
+		t.Fatal("got a chunk while all were in use")
+	case <-time.After(20 * time.Millisecond):
+	}
+	got[1].release()
+	if c := <-next; c != got[1] {
+		t.Error("the released chunk was not reused")
+	}
+	// Stopping wakes a waiting reader.
+	go func() { next <- l.get(stop) }()
+	close(stop)
+	if c := <-next; c != nil {
+		t.Error("get after stop returned a chunk")
+	}
+	if l.made != 3 {
+		t.Errorf("lane grew to %d chunks", l.made)
+	}
+}
