@@ -1,0 +1,139 @@
+// Package gather turns what a person dropped or opened into the files to
+// hash: files as they are, folders walked in name order. It does all its I/O
+// on the caller's goroutine, which for the window is never the Fyne one.
+package gather
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// File is one file to hash.
+type File struct {
+	Path string
+	Size int64 // -1 when it could not be told (the file is then still listed, its card says why)
+}
+
+// Result is what Files found.
+type Result struct {
+	Files   []File
+	Skipped int     // entries inside folders that are not regular files (sockets, devices, links to folders)
+	Errs    []error // folders that could not be read, worded for a person
+}
+
+// progressEvery is how often Files reports its count while walking.
+const progressEvery = 100 * time.Millisecond
+
+// Files expands paths: a file is listed as it is (even one that does not
+// exist, so that its card can say so), a folder is walked and the regular
+// files in it listed, in name order. Links to files are followed, links to
+// folders are not (they could loop). found is called every 100 ms or so
+// with the count so far, so a window can show it; it may be nil. Files stops
+// early, with what it found so far, when ctx is cancelled.
+func Files(ctx context.Context, paths []string, found func(n int)) Result {
+	var res Result
+	seen := make(map[string]bool)
+	last := time.Now()
+	add := func(path string, size int64) {
+		if seen[path] {
+			return
+		}
+		seen[path] = true
+		res.Files = append(res.Files, File{path, size})
+		if found != nil && time.Since(last) >= progressEvery {
+			last = time.Now()
+			found(len(res.Files))
+		}
+	}
+	for _, p := range paths {
+		if ctx.Err() != nil {
+			break
+		}
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() {
+			size := int64(-1)
+			if err == nil && st.Mode().IsRegular() {
+				size = st.Size()
+			}
+			add(p, size)
+			continue
+		}
+		walk(ctx, p, &res, add)
+	}
+	if found != nil {
+		found(len(res.Files))
+	}
+	return res
+}
+
+func walk(ctx context.Context, root string, res *Result, add func(string, int64)) {
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil {
+			return fs.SkipAll
+		}
+		if err != nil {
+			res.Errs = append(res.Errs, fmt.Errorf("cannot read folder %s: %s", path, cause(err)))
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		typ := d.Type()
+		if typ&fs.ModeSymlink != 0 {
+			st, err := os.Stat(path)
+			if err != nil || !st.Mode().IsRegular() {
+				res.Skipped++
+				return nil
+			}
+			add(path, st.Size())
+			return nil
+		}
+		if !typ.IsRegular() {
+			res.Skipped++
+			return nil
+		}
+		size := int64(-1)
+		if info, err := d.Info(); err == nil {
+			size = info.Size()
+		}
+		add(path, size)
+		return nil
+	})
+}
+
+func cause(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such folder"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// sumsName matches the names checksum files are given: SHA256SUMS,
+// MD5SUMS, sha256sum.txt, CHECKSUM, CHECKSUMS, *-CHECKSUM, *.DIGESTS,
+// *.sha256, *.sha512sum, *.md5, *.sfv, *.sha3-256, ...
+var sumsName = regexp.MustCompile(`(?i)(^(sha\d*|md5|b2|crc32?|sha3-?\d+)sums?(\.txt)?$` +
+	`|^checksums?(\.txt)?$|-checksum$|\.digests$|\.sfv$|\.md5(sum)?$|\.sha(1|224|256|384|512)(sum)?(\.txt)?$` +
+	`|\.sha3-?(224|256|384|512)$|\.(ripemd|rmd)(128|160|256|320)$|\.whirlpool$|\.crc32$)`)
+
+// LooksLikeSums reports whether the file's name says it is a checksum file,
+// which the window opens in its checksum-file view instead of hashing it.
+func LooksLikeSums(path string) bool {
+	return sumsName.MatchString(filepath.Base(strings.TrimSpace(path)))
+}
