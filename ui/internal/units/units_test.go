@@ -34,7 +34,7 @@ func TestRate(t *testing.T) {
 
 func TestDurationAndLeft(t *testing.T) {
 	for _, c := range []struct {
-		d          time.Duration
+		d         time.Duration
 		dur, left string
 	}{
 		{-1, "-", ""},
