@@ -1,11 +1,10 @@
 package app
 
 import (
+	"bufio"
 	"bytes"
-	"context"
 	"encoding/hex"
 	"fmt"
-	"io"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -18,7 +17,7 @@ func (c *cli) sum(args []string) int {
 	fs := c.flags("sum", "[-a ALGOS] [--tag] [-j N] [-o OUT] FILE...|-")
 	algoList := fs.String("a", "sha256", "algorithms: comma list of names, or all")
 	tag := fs.Bool("tag", false, "BSD-style lines \"TAG (NAME) = HEX\" even for one algorithm")
-	jobs := fs.Int("j", 0, "files hashed at once (0: automatic)")
+	jobs := fs.Int("j", 0, "at most N files read at once (0: automatic, suits one disk)")
 	out := fs.String("o", "", "write the lines to OUT instead of standard output")
 	files, ok := c.parse(fs, args)
 	if !ok {
@@ -39,15 +38,29 @@ func (c *cli) sum(args []string) int {
 	}
 	bsd := *tag || len(algs) > 1
 
+	// Every file is queued at once; results are printed in the order given,
+	// each as soon as it and the ones before it are done.
+	q := NewQueue(Options{Readers: *jobs, Open: sumOpen})
+	defer q.Close()
+	queued := make([]*Job, len(files))
+	for i, name := range files {
+		if name == "-" {
+			queued[i] = q.AddReader(name, c.stdin, algs)
+		} else {
+			queued[i] = q.Add(name, algs)
+		}
+	}
+
 	var buf bytes.Buffer
-	w := io.Writer(c.stdout)
+	w := bufio.NewWriter(c.stdout)
 	if *out != "" {
-		w = &buf
+		w = bufio.NewWriter(&buf)
 	}
 	code := ExitOK
-	for _, name := range files {
-		res := HashFile(context.Background(), name, algs, c.stdin)
+	for _, j := range queued {
+		res := j.Wait()
 		if res.Err != nil {
+			w.Flush() // keep stdout and stderr in order on a terminal
 			fmt.Fprintf(c.stderr, "hashdrop: %v\n", res.Err)
 			code = ExitFail
 			continue
@@ -55,11 +68,12 @@ func (c *cli) sum(args []string) int {
 		for _, d := range res.Digests {
 			a, h := d.Algorithm, hex.EncodeToString(d.Sum)
 			if bsd {
-				fmt.Fprintln(w, BSDLine(a.Tag, h, name))
+				fmt.Fprintln(w, BSDLine(a.Tag, h, res.Path))
 			} else {
-				fmt.Fprintln(w, GNULine(h, name))
+				fmt.Fprintln(w, GNULine(h, res.Path))
 			}
 		}
+		w.Flush()
 	}
 	if *out != "" {
 		if err := WriteFileAtomic(*out, buf.Bytes(), true); err != nil {
@@ -69,3 +83,7 @@ func (c *cli) sum(args []string) int {
 	}
 	return code
 }
+
+// sumOpen opens the files of `hashdrop sum`; nil means os.Open. Tests replace
+// it to simulate unreadable files when running as root.
+var sumOpen func(name string) (File, error)

@@ -1,0 +1,117 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/klauspost/cpuid/v2"
+)
+
+func init() {
+	commands["bench"] = command{"measure each algorithm's speed in memory on this CPU", (*cli).bench}
+}
+
+// BenchResult is one algorithm's in-memory speed, as `bench --json` prints it.
+type BenchResult struct {
+	Algorithm      string  `json:"algorithm"`
+	Implementation string  `json:"implementation"`
+	MBPerSec       float64 `json:"mb_per_s"` // 10^6 bytes per second
+}
+
+// BenchReport is the whole of `bench --json`.
+type BenchReport struct {
+	CPU      string        `json:"cpu"`
+	Features []string      `json:"features"`
+	Results  []BenchResult `json:"results"`
+}
+
+// Bench hashes mib MiB in memory with each algorithm, one after the other on
+// one goroutine, in pieces the size of the pipeline's chunks (so the figures
+// are what `sum` can reach on a file in the page cache).
+func Bench(algs []*hashing.Algorithm, mib int) BenchReport {
+	buf := make([]byte, DefaultChunkSize)
+	rng := rand.NewChaCha8([32]byte{'h', 'a', 's', 'h', 'd', 'r', 'o', 'p'})
+	rng.Read(buf)
+	total := int64(mib) << 20
+
+	rep := BenchReport{CPU: strings.TrimSpace(cpuid.CPU.BrandName), Features: []string{}}
+	for _, f := range cpuid.CPU.FeatureSet() {
+		rep.Features = append(rep.Features, strings.ToLower(f))
+	}
+	for _, a := range algs {
+		h := a.New()
+		h.Write(buf) // warm up: caches, page faults, clock speed
+		h.Reset()
+		start := time.Now()
+		var n int64
+		for n < total {
+			k := min(int64(len(buf)), total-n)
+			h.Write(buf[:k])
+			n += k
+		}
+		h.Sum(nil)
+		secs := max(time.Since(start).Seconds(), 1e-9)
+		rep.Results = append(rep.Results, BenchResult{
+			Algorithm:      a.ID,
+			Implementation: a.Core(),
+			MBPerSec:       math.Round(float64(n)/secs/1e5) / 10,
+		})
+	}
+	return rep
+}
+
+// hashingFeatures are the CPU features the cores use, shown by the text output.
+var hashingFeatures = []cpuid.FeatureID{cpuid.SSSE3, cpuid.SSE4, cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2,
+	cpuid.SHA, cpuid.CLMUL, cpuid.VPCLMULQDQ, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL, cpuid.AVX512VBMI, cpuid.GFNI}
+
+func (c *cli) bench(args []string) int {
+	fs := c.flags("bench", "[-a ALGOS] [--size MiB] [--json]")
+	algoList := fs.String("a", "all", "algorithms: comma list of names, or all")
+	size := fs.Int("size", 256, "MiB hashed by each algorithm")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	operands, ok := c.parse(fs, args)
+	if !ok {
+		return ExitUsage
+	}
+	if len(operands) > 0 {
+		fmt.Fprintf(c.stderr, "hashdrop bench: unexpected argument %q\n", operands[0])
+		return ExitUsage
+	}
+	algs, err := hashing.ParseList(*algoList)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "hashdrop bench: %v\n", err)
+		return ExitUsage
+	}
+	if *size < 1 {
+		fmt.Fprintln(c.stderr, "hashdrop bench: --size must be at least 1 (MiB)")
+		return ExitUsage
+	}
+
+	rep := Bench(algs, *size)
+	if *asJSON {
+		out, _ := json.Marshal(rep)
+		fmt.Fprintf(c.stdout, "%s\n", out)
+		return ExitOK
+	}
+	var have []string
+	for _, f := range hashingFeatures {
+		if cpuid.CPU.Supports(f) {
+			have = append(have, strings.ToLower(f.String()))
+		}
+	}
+	fmt.Fprintf(c.stdout, "CPU: %s\nFeatures used by the cores: %s\n%d MiB in memory per algorithm, one core, MB/s = 10^6 bytes/s\n\n",
+		rep.CPU, strings.Join(have, " "), *size)
+	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "ALGORITHM\tCORE\tMB/s\t")
+	for i, r := range rep.Results {
+		fmt.Fprintf(w, "%s\t%s\t%.1f\t\n", algs[i].Name, r.Implementation, r.MBPerSec)
+	}
+	w.Flush()
+	return ExitOK
+}
