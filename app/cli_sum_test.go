@@ -20,10 +20,10 @@ func run(stdin []byte, args ...string) (stdout, stderr string, code int) {
 	return out.String(), errs.String(), code
 }
 
-func hexOf(id string, data []byte) string { return hex.EncodeToString(direct(alg(id), data)) }
+func hexOf(id string, data []byte) string { return hex.EncodeToString(directSum(mustAlg(id), data)) }
 
 // files writes the named files with distinct contents into a temporary folder.
-func files(t *testing.T, sizes map[string]int) (dir string, data map[string][]byte) {
+func writeFiles(t *testing.T, sizes map[string]int) (dir string, data map[string][]byte) {
 	dir, data = t.TempDir(), map[string][]byte{}
 	seed := uint64(100)
 	for name, size := range sizes {
@@ -37,7 +37,7 @@ func files(t *testing.T, sizes map[string]int) (dir string, data map[string][]by
 }
 
 func TestSumLines(t *testing.T) {
-	dir, data := files(t, map[string]int{"a.iso": 3<<20 + 1, "b.txt": 0, "c": 1000})
+	dir, data := writeFiles(t, map[string]int{"a.iso": 3<<20 + 1, "b.txt": 0, "c": 1000})
 	t.Chdir(dir)
 	stdin := randomBytes(70000, 1)
 
@@ -73,7 +73,7 @@ func TestSumLines(t *testing.T) {
 }
 
 func TestSumReportsEachUnreadableFileAndHashesTheOthers(t *testing.T) {
-	dir, data := files(t, map[string]int{"big.iso": 4 << 20, "small": 10, "locked": 10, "gone-later": 10})
+	dir, data := writeFiles(t, map[string]int{"big.iso": 4 << 20, "small": 10, "locked": 10, "gone-later": 10})
 	t.Chdir(dir)
 	os.Mkdir("folder", 0o755)
 	sumOpen = func(name string) (File, error) {
@@ -125,7 +125,7 @@ func TestSumUsage(t *testing.T) {
 }
 
 func TestSumWritesOutputAtomically(t *testing.T) {
-	dir, data := files(t, map[string]int{"a": 5000, "b": 7})
+	dir, data := writeFiles(t, map[string]int{"a": 5000, "b": 7})
 	t.Chdir(dir)
 	os.WriteFile("SHA256SUMS", []byte("old contents\n"), 0o644)
 	out, errs, code := run(nil, "sum", "-o", "SHA256SUMS", "a", "b")

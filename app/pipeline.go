@@ -291,8 +291,10 @@ func (j *Job) open() (io.Reader, fs.FileInfo, error) {
 	case st.IsDir():
 		f.Close()
 		return nil, nil, &FileError{Name: j.path, Cause: "is a folder"}
-	case !st.Mode().IsRegular():
-		return f, nil, nil // a device or a named pipe: read it as a stream
+	case !st.Mode().IsRegular() || st.Size() == 0:
+		// A device, a named pipe, or a file of /proc that says it is empty
+		// but is not: read it as a stream whose size is known at the end.
+		return f, nil, nil
 	}
 	return f, st, nil
 }

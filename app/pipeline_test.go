@@ -26,7 +26,7 @@ func randomBytes(n int, seed uint64) []byte {
 }
 
 // direct hashes data with a without the pipeline.
-func direct(a *hashing.Algorithm, data []byte) []byte {
+func directSum(a *hashing.Algorithm, data []byte) []byte {
 	h := a.New()
 	h.Write(data)
 	return h.Sum(nil)
@@ -45,8 +45,8 @@ func checkDigests(t *testing.T, res Result, algs []*hashing.Algorithm, data []by
 		t.Fatalf("%s: %d digests, want %d", res.Path, len(res.Digests), len(algs))
 	}
 	for i, a := range algs {
-		if d := res.Digests[i]; d.Algorithm != a || !bytes.Equal(d.Sum, direct(a, data)) {
-			t.Errorf("%s, %d bytes: digest %d is %s %x, want %s %x", res.Path, len(data), i, d.Algorithm, d.Sum, a, direct(a, data))
+		if d := res.Digests[i]; d.Algorithm != a || !bytes.Equal(d.Sum, directSum(a, data)) {
+			t.Errorf("%s, %d bytes: digest %d is %s %x, want %s %x", res.Path, len(data), i, d.Algorithm, d.Sum, a, directSum(a, data))
 		}
 	}
 }
@@ -97,7 +97,7 @@ func TestPipelineMatchesDirectHashing(t *testing.T) {
 					t.Errorf("%s: final progress %+v, want done at %d", j.Path(), p, size)
 				}
 				for k, ap := range p.Algorithms {
-					if ap.Done != int64(size) || !bytes.Equal(ap.Digest, direct(algs[k], data)) {
+					if ap.Done != int64(size) || !bytes.Equal(ap.Digest, directSum(algs[k], data)) {
 						t.Errorf("%s %s: progress %+v", j.Path(), algs[k], ap)
 					}
 				}
@@ -205,7 +205,7 @@ func TestCancelWhileStalledOnTheSlowestAlgorithm(t *testing.T) {
 	// A tiny lane makes the reader wait for the units; cancelling must wake it.
 	base := runtime.NumGoroutine()
 	q := NewQueue(Options{ChunkSize: 4 << 20, Chunks: 1})
-	j := q.AddReader("big", endless{}, []*hashing.Algorithm{alg("whirlpool"), alg("crc32")})
+	j := q.AddReader("big", endless{}, []*hashing.Algorithm{mustAlg("whirlpool"), mustAlg("crc32")})
 	time.Sleep(50 * time.Millisecond)
 	start := time.Now()
 	j.Cancel()
@@ -217,7 +217,7 @@ func TestCancelWhileStalledOnTheSlowestAlgorithm(t *testing.T) {
 	waitGoroutines(t, base)
 }
 
-func alg(id string) *hashing.Algorithm {
+func mustAlg(id string) *hashing.Algorithm {
 	a, ok := hashing.Lookup(id)
 	if !ok {
 		panic(id)
@@ -293,7 +293,7 @@ func TestReadErrorMidFileFailsOnlyThatFile(t *testing.T) {
 		return &fakeFile{name: name, data: good, failAt: -1}, nil
 	}})
 	defer q.Close()
-	algs := []*hashing.Algorithm{alg("md5"), alg("sha256"), alg("sha3-256")}
+	algs := []*hashing.Algorithm{mustAlg("md5"), mustAlg("sha256"), mustAlg("sha3-256")}
 	jb, jl, jg := q.Add("bad.iso", algs), q.Add("locked.iso", algs), q.Add("good.iso", algs)
 
 	res := jb.Wait()
@@ -358,7 +358,7 @@ func TestFileChangedWhileRead(t *testing.T) {
 		return &changingFile{File: f, change: func() { changes[filepath.Base(name)](name) }}, nil
 	}})
 	defer q.Close()
-	algs := []*hashing.Algorithm{alg("sha256"), alg("crc32")}
+	algs := []*hashing.Algorithm{mustAlg("sha256"), mustAlg("crc32")}
 	for name := range changes {
 		path := filepath.Join(dir, name)
 		os.WriteFile(path, data, 0o644)

@@ -92,7 +92,7 @@ func TestProgressIsExactAndNeverGoesBack(t *testing.T) {
 	f := &slowFile{fakeFile: fakeFile{name: "f", data: data, failAt: -1}, hold: 5 << 20, release: make(chan struct{})}
 	q := NewQueue(Options{ChunkSize: 256 << 10, Open: func(string) (File, error) { return f, nil }})
 	defer q.Close()
-	algs := []*hashing.Algorithm{alg("crc32"), alg("sha256"), alg("md5")}
+	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha256"), mustAlg("md5")}
 	j := q.Add("f", algs)
 
 	var wg sync.WaitGroup
@@ -149,7 +149,7 @@ func TestProgressOfAStream(t *testing.T) {
 	s := &stalled{n: 3 << 20, wake: make(chan struct{})}
 	q := NewQueue(Options{})
 	defer q.Close()
-	j := q.AddReader("-", s, []*hashing.Algorithm{alg("sha1")})
+	j := q.AddReader("-", s, []*hashing.Algorithm{mustAlg("sha1")})
 	for j.Progress().Done < 3<<20 {
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -161,7 +161,12 @@ func TestProgressOfAStream(t *testing.T) {
 	if p := j.Progress(); p.Total != 3<<20 || p.Done != 3<<20 || p.Fraction() != 1 {
 		t.Errorf("ended stream: %+v", p)
 	}
-	if p := q.Add(os.DevNull, []*hashing.Algorithm{alg("sha1")}); p.Wait().Err != nil || p.Progress().Fraction() != 1 {
+	if _, err := os.Stat("/proc/cpuinfo"); err == nil { // size 0, contents not
+		if res := q.Add("/proc/cpuinfo", []*hashing.Algorithm{mustAlg("sha1")}).Wait(); res.Err != nil || res.Size == 0 {
+			t.Errorf("/proc/cpuinfo: %+v", res)
+		}
+	}
+	if p := q.Add(os.DevNull, []*hashing.Algorithm{mustAlg("sha1")}); p.Wait().Err != nil || p.Progress().Fraction() != 1 {
 		t.Errorf("empty file: %+v %+v", p.Wait(), p.Progress())
 	}
 }
@@ -181,7 +186,7 @@ func (r *countingReader) Read(p []byte) (int, error) {
 func TestNoAllocationPerChunk(t *testing.T) {
 	q := NewQueue(Options{ChunkSize: 64 << 10, Chunks: 4})
 	defer q.Close()
-	algs := []*hashing.Algorithm{alg("crc32"), alg("sha256"), alg("md5")}
+	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha256"), mustAlg("md5")}
 	mallocs := func(chunks int64) uint64 {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

@@ -13,7 +13,7 @@ import (
 )
 
 // states waits a moment for the queue to settle and returns the jobs' states.
-func states(jobs ...*Job) []State {
+func jobStates(jobs ...*Job) []State {
 	time.Sleep(30 * time.Millisecond)
 	var s []State
 	for _, j := range jobs {
@@ -24,7 +24,7 @@ func states(jobs ...*Job) []State {
 
 func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	base := runtime.NumGoroutine()
-	one := []*hashing.Algorithm{alg("sha256")}
+	one := []*hashing.Algorithm{mustAlg("sha256")}
 	stalls := func(n int) []*stalled {
 		s := make([]*stalled, n)
 		for i := range s {
@@ -43,12 +43,12 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.cores = 2
 	s := stalls(3)
 	a, b, c := q.AddReader("a", s[0], one), q.AddReader("b", s[1], one), q.AddReader("c", s[2], one)
-	if got := states(a, b, c); !slices.Equal(got, []State{Hashing, Hashing, Waiting}) {
+	if got := jobStates(a, b, c); !slices.Equal(got, []State{Hashing, Hashing, Waiting}) {
 		t.Errorf("single-algorithm files on 2 cores: %v", got)
 	}
 	close(s[0].wake)
 	a.Wait()
-	if got := states(b, c); !slices.Equal(got, []State{Hashing, Hashing}) {
+	if got := jobStates(b, c); !slices.Equal(got, []State{Hashing, Hashing}) {
 		t.Errorf("after the first finished: %v", got)
 	}
 	wakeAll(s[1:])
@@ -59,7 +59,7 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.cores = 2
 	s = stalls(2)
 	a, b = q.AddReader("a", s[0], hashing.All()), q.AddReader("b", s[1], one)
-	if got := states(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
+	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
 		t.Errorf("all algorithms then one: %v", got)
 	}
 	wakeAll(s)
@@ -70,12 +70,12 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.cores = 16
 	s = stalls(2)
 	a, b = q.AddReader("a", s[0], one), q.AddReader("b", s[1], one)
-	if got := states(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
+	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
 		t.Errorf("one reader: %v", got)
 	}
 	// Cancelling a waiting job finishes it at once and leaves the other alone.
 	b.Cancel()
-	if got := states(a, b); !slices.Equal(got, []State{Hashing, Cancelled}) {
+	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Cancelled}) {
 		t.Errorf("after cancelling the waiting job: %v", got)
 	}
 	wakeAll(s)
@@ -102,7 +102,7 @@ func TestQueueManyFiles(t *testing.T) {
 			t.Errorf("OnDone(%s) before Done is closed", j.Path())
 		}
 	}})
-	algs := []*hashing.Algorithm{alg("crc32"), alg("sha1"), alg("sha3-224"), alg("sha3-512")}
+	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha1"), mustAlg("sha3-224"), mustAlg("sha3-512")}
 	var jobs []*Job
 	var data [][]byte
 	for i := range 60 {
