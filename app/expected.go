@@ -1,0 +1,406 @@
+package app
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// ExpectedDigest is a digest someone published: pasted from a web page or
+// read from a checksum file. The algorithm is known when the text names it
+// ("sha256:", a BSD tag, SRI); otherwise the digest's length leaves one or
+// more candidates, every one of which is compared before a verdict is given.
+type ExpectedDigest struct {
+	Text       string               // the digest as given, trimmed
+	Sum        []byte               // the decoded digest
+	Candidates []*hashing.Algorithm // in table order; one when the text names the algorithm
+	Tag        string               // the algorithm as the text named it ("SHA2-256"), or ""
+	Encoding   string               // "hex" or "base64"
+	Name       string               // the file name when a whole checksum line was given
+}
+
+// Tagged reports whether the text named its algorithm, so that the candidate
+// is certain rather than inferred from the length.
+func (e *ExpectedDigest) Tagged() bool { return e.Tag != "" }
+
+// Describe says what was understood, for the line under the paste box:
+// "SHA-256, 64 hex digits" or "32 hex digits: MD5 or RIPEMD-128".
+func (e *ExpectedDigest) Describe() string {
+	var size string
+	if e.Encoding == "base64" {
+		size = fmt.Sprintf("base64, %d bytes", len(e.Sum))
+	} else {
+		size = fmt.Sprintf("%d hex digits", 2*len(e.Sum))
+	}
+	var s string
+	if e.Tagged() || len(e.Candidates) == 1 && e.Encoding == "hex" && len(e.Sum) == 4 {
+		s = algorithmNames(e.Candidates, "or") + ", " + size
+	} else {
+		s = size + ": " + algorithmNames(e.Candidates, "or")
+	}
+	if e.Name != "" {
+		s += ", for " + e.Name
+	}
+	return s
+}
+
+// DigestError says why a text is not a digest Hashdrop can compare, in words
+// a person understands.
+type DigestError struct {
+	Text   string // the text as given, trimmed
+	Reason string // "63 hex digits: no algorithm has this length (SHA-256 has 64)"
+}
+
+func (e *DigestError) Error() string { return e.Reason }
+
+// maxDigestText bounds what ParseExpected looks at: a digest with a file name
+// is well under this.
+const maxDigestText = 64 << 10
+
+// ParseExpected reads a published digest in any of the shapes people copy
+// from web pages: hex in any case, with spaces, colons or dashes between
+// groups, a 0x prefix; an algorithm prefix ("sha256:", "SHA256=", "SHA-256
+// checksum:"); SRI ("sha256-" and base64); a whole GNU ("HEX  NAME") or BSD
+// ("SHA256 (NAME) = HEX") line from a checksum file; base64, standard or
+// URL-safe. Text that is hex of a valid length is always read as hex, never
+// as base64. The error is a *DigestError.
+func ParseExpected(text string) (*ExpectedDigest, error) {
+	text = trimDigestText(text)
+	fail := func(format string, args ...any) (*ExpectedDigest, error) {
+		return nil, &DigestError{Text: text, Reason: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case text == "":
+		return fail("nothing to compare: paste the published digest")
+	case len(text) > maxDigestText:
+		return fail("too long to be a digest (%d characters)", len(text))
+	case !utf8.ValidString(text):
+		return fail("not a digest: the text is not valid UTF-8")
+	}
+
+	// A bare digest first: "e3b0 c442 ..." would otherwise read as a GNU
+	// line for a file named "c442 ...". Hex wins over base64, and base64 is
+	// tried only without inner spaces ("sha256 e3b0..." is not base64).
+	var firstErr error
+	if h := stripHexSeparators(text); isAllHex(h) {
+		e, err := decodeHexDigest(text, h, nil)
+		if err == nil {
+			return e, nil
+		}
+		firstErr = err
+	} else if !strings.ContainsAny(text, " \t") {
+		if e, err := decodeBase64Digest(text, nil); err == nil {
+			return e, nil
+		}
+	}
+	e, ok, err := parsePrefixed(text)
+	if ok && err == nil {
+		return e, nil
+	}
+	if ok && firstErr == nil {
+		firstErr = err
+	}
+	if !strings.ContainsAny(text, "\n\r") {
+		if l, ok := parseSumsLine(text); ok && l.form != formSFV {
+			return expectedFromLine(l, nil)
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	_, err = decodeDigest(text, nil)
+	return nil, err
+}
+
+// expectedFromLine turns one parsed checksum line into an expected digest;
+// hint is the algorithm the checksum file's name or a header gives, if any.
+func expectedFromLine(l sumsLine, hint *hashing.Algorithm) (*ExpectedDigest, error) {
+	var tagged *hashing.Algorithm
+	if l.tag != "" {
+		a, ok := hashing.Lookup(l.tag)
+		if !ok {
+			return nil, &DigestError{Text: l.digest, Reason: l.tag + " is not an algorithm Hashdrop supports"}
+		}
+		tagged = a
+	} else {
+		tagged = hint
+	}
+	e, err := decodeDigest(l.digest, tagged)
+	if err != nil {
+		return nil, err
+	}
+	if l.tag != "" {
+		e.Tag = l.tag
+	}
+	e.Name = l.name
+	return e, nil
+}
+
+// trimDigestText removes what surrounds a copied digest: spaces (including
+// no-break and zero-width ones), a byte order mark, quotes and backticks.
+func trimDigestText(s string) string {
+	isSpace := func(r rune) bool {
+		return unicode.IsSpace(r) || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\ufeff'
+	}
+	s = strings.TrimFunc(s, isSpace)
+	for len(s) >= 2 {
+		first, last := s[0], s[len(s)-1]
+		if first == last && (first == '"' || first == '\'' || first == '`') {
+			s = strings.TrimFunc(s[1:len(s)-1], isSpace)
+			continue
+		}
+		break
+	}
+	return s
+}
+
+// parsePrefixed reads "sha256:HEX", "SHA256=HEX", "SHA-256 checksum: HEX",
+// "sha256 HEX" and SRI "sha256-BASE64". ok is false when the text has no
+// algorithm prefix at all.
+func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
+	// SRI: only SHA-256/384/512 are defined, always base64.
+	if i := strings.IndexByte(text, '-'); i > 0 {
+		switch p := strings.ToLower(text[:i]); p {
+		case "sha256", "sha384", "sha512":
+			a, _ := hashing.Lookup(p)
+			if e, err := decodeBase64Digest(text[i+1:], a); err == nil {
+				e.Tag = text[:i]
+				return e, true, nil
+			}
+		}
+	}
+	i := strings.IndexAny(text, ":=")
+	if i < 0 {
+		// "SHA256 e3b0..." : a name then one digest.
+		i = strings.IndexAny(text, " \t")
+		if i < 0 {
+			return nil, false, nil
+		}
+	}
+	prefix, rest := strings.TrimSpace(text[:i]), strings.TrimSpace(text[i+1:])
+	if text[i] == '=' || text[i] == ':' {
+		rest = strings.TrimLeft(rest, ":= \t")
+	}
+	if strings.Trim(rest, "= \t") == "" || !looksLikeName(prefix) {
+		return nil, false, nil
+	}
+	label := stripLabelWords(prefix)
+	a, known := hashing.Lookup(label)
+	if !known {
+		return nil, true, &DigestError{Text: text, Reason: fmt.Sprintf("%s is not an algorithm Hashdrop supports (it supports %s)", label, strings.Join(hashing.IDs(), ", "))}
+	}
+	e, err = decodeDigest(rest, a)
+	if err != nil {
+		return nil, true, err
+	}
+	e.Tag = label
+	return e, true, nil
+}
+
+// looksLikeName reports whether s can be an algorithm label such as
+// "SHA-256", "sha3_512", "MD5 checksum": short, starting with a letter, and
+// not all hex digits (so "e3:b0:..." is not taken for a label).
+func looksLikeName(s string) bool {
+	if s == "" || len(s) > 32 || !isLetter(s[0]) {
+		return false
+	}
+	nonHex := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isLetter(c) || isDigit(c) || c == '-' || c == '_' || c == ' ' || c == '/':
+		default:
+			return false
+		}
+		if !isHexDigit(c) {
+			nonHex = true
+		}
+	}
+	return nonHex
+}
+
+// stripLabelWords removes words such as "checksum" or "hash" that web pages
+// put after the algorithm name: "SHA-256 checksum" -> "SHA-256".
+func stripLabelWords(s string) string {
+	f := strings.Fields(s)
+	for len(f) > 1 {
+		switch strings.ToLower(f[len(f)-1]) {
+		case "checksum", "checksums", "hash", "digest", "sum", "sums", "value", "fingerprint":
+			f = f[:len(f)-1]
+			continue
+		}
+		break
+	}
+	return strings.Join(f, " ")
+}
+
+// decodeDigest reads hex (any case, grouped with spaces, colons or dashes,
+// optional 0x) or else base64. When a is known the digest must have its
+// length; otherwise any length some algorithm has.
+func decodeDigest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
+	text := s
+	h := stripHexSeparators(s)
+	if isAllHex(h) {
+		return decodeHexDigest(text, h, a)
+	}
+	if e, err := decodeBase64Digest(s, a); err == nil {
+		return e, nil
+	}
+	return nil, &DigestError{Text: text, Reason: notDigestReason(h)}
+}
+
+func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, error) {
+	n := len(h)
+	fail := func(format string, args ...any) (*ExpectedDigest, error) {
+		return nil, &DigestError{Text: text, Reason: fmt.Sprintf(format, args...)}
+	}
+	if a != nil && n != a.HexLen() {
+		return fail("%d hex digits, but %s has %d%s", n, a.Name, a.HexLen(), digitHint(n, a.HexLen()))
+	}
+	if n%2 != 0 || len(hashing.BySize(n/2)) == 0 {
+		return fail("%d hex digits: no algorithm has this length%s", n, nearestLength(n))
+	}
+	sum, err := hex.DecodeString(h)
+	if err != nil { // cannot happen after isAllHex and the even length
+		return fail("not a digest: %v", err)
+	}
+	e := &ExpectedDigest{Text: text, Sum: sum, Encoding: "hex"}
+	if a != nil {
+		e.Candidates = []*hashing.Algorithm{a}
+	} else {
+		e.Candidates = hashing.BySize(len(sum))
+	}
+	return e, nil
+}
+
+// decodeBase64Digest reads standard or URL-safe base64, padded or not.
+func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
+	b := strings.Join(strings.Fields(s), "")
+	if b == "" {
+		return nil, &DigestError{Text: s, Reason: "nothing to compare"}
+	}
+	encodings := []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding}
+	for _, enc := range encodings {
+		sum, err := enc.Strict().DecodeString(b)
+		if err != nil {
+			continue
+		}
+		if a != nil && len(sum) != a.Size {
+			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes, but %s has %d", len(sum), a.Name, a.Size)}
+		}
+		cands := hashing.BySize(len(sum))
+		if a != nil {
+			cands = []*hashing.Algorithm{a}
+		}
+		if len(cands) == 0 {
+			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes: no algorithm has this length", len(sum))}
+		}
+		return &ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
+	}
+	return nil, &DigestError{Text: s, Reason: "not base64"}
+}
+
+// stripHexSeparators removes a 0x prefix and the spaces, colons and dashes
+// people put between groups of hex digits.
+func stripHexSeparators(s string) string {
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s = s[2:]
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == ':' || r == '-' || r == '\u200b' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func notDigestReason(h string) string {
+	for _, r := range h {
+		if !isHexDigitRune(r) {
+			return fmt.Sprintf("not a digest: %q is not a hex digit, and the text is not base64 of a digest either", r)
+		}
+	}
+	return "not a digest"
+}
+
+// nearestLength suggests the algorithm length closest to n hex digits, to
+// explain a digit lost while copying.
+func nearestLength(n int) string {
+	best := 0
+	for _, a := range hashing.All() {
+		if best == 0 || abs(a.HexLen()-n) < abs(best-n) {
+			best = a.HexLen()
+		}
+	}
+	if abs(best-n) > 4 {
+		return ""
+	}
+	names := algorithmNames(hashing.BySize(best/2), "and")
+	verb := "has"
+	if len(hashing.BySize(best/2)) > 1 {
+		verb = "have"
+	}
+	return fmt.Sprintf(" (%s %s %d%s)", names, verb, best, digitHint(n, best))
+}
+
+func digitHint(got, want int) string {
+	switch {
+	case got == want-1:
+		return "; a digit may be missing"
+	case got == want+1:
+		return "; a digit may be repeated"
+	}
+	return ""
+}
+
+// algorithmNames lists names for people: "MD5", "MD5 or RIPEMD-128",
+// "SHA-256, SHA3-256 or RIPEMD-256".
+func algorithmNames(algs []*hashing.Algorithm, conj string) string {
+	names := make([]string, len(algs))
+	for i, a := range algs {
+		names[i] = a.Name
+	}
+	switch len(names) {
+	case 0:
+		return "no algorithm"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
+}
+
+// isWeak reports whether a match on a proves only that the file is intact:
+// anyone can make another file with the same MD5, SHA-1 or CRC32.
+func isWeak(a *hashing.Algorithm) bool {
+	return slices.Contains([]string{"crc32", "md5", "sha1"}, a.ID)
+}
+
+func isAllHex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isHexDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isHexDigit(c byte) bool     { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+func isHexDigitRune(r rune) bool { return r < utf8.RuneSelf && isHexDigit(byte(r)) }
+func isDigit(c byte) bool        { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool       { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
