@@ -1,0 +1,433 @@
+package app
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// Limits on checksum files: far above any real one, low enough that opening
+// an ISO by mistake fails quickly with a clear message.
+const (
+	MaxSumsFileSize = 64 << 20 // bytes
+	MaxSumsLineLen  = 64 << 10 // bytes
+)
+
+// SumsFile is a parsed checksum file (SHA256SUMS, CHECKSUM, *.md5, *.sfv, ...).
+// Every line is accounted for: it is an Entry, a comment or blank line, or a
+// LineProblem.
+type SumsFile struct {
+	Path     string        // the checksum file as named by the user
+	Dir      string        // the folder entry names are relative to
+	Entries  []Entry       // in file order
+	Problems []LineProblem // malformed or unsupported lines, in file order
+	// Signed is set when the entries came from a PGP clear-signed message.
+	// Hashdrop does not check the signature; say so to the user.
+	Signed bool
+	// Hint is the algorithm the file name implies for untagged lines
+	// (SHA256SUMS, *.md5, *.sfv), or nil.
+	Hint *hashing.Algorithm
+}
+
+// SignatureNote is what to tell the user about a PGP-signed checksum file.
+const SignatureNote = "the checksum file is PGP-signed, but Hashdrop did not check the signature (use gpg --verify for that)"
+
+// Entry is one file listed in a checksum file with its expected digest.
+type Entry struct {
+	Line int    // 1-based line number in the checksum file
+	Name string // the file name as listed, unescaped; see SumsFile.Resolve
+	Sum  []byte // the expected digest
+	// Algorithms are the candidates: one when the line is tagged or the file
+	// name tells, several when only the digest's length does (64 hex digits:
+	// SHA-256, SHA3-256 or RIPEMD-256). The entry is OK when any matches.
+	Algorithms []*hashing.Algorithm
+	Tag        string // the BSD tag as written ("SHA2-256"), "" for untagged lines
+	Binary     bool   // GNU '*' marker; Hashdrop always compares bytes
+	Escaped    bool   // the line used coreutils escaping, so '\' in Name is literal
+	// Skip, when set, says why this entry cannot be checked ("BLAKE2b is not
+	// supported"); it is reported SKIPPED.
+	Skip string
+}
+
+// Expected returns the entry as an expected digest, for comparing it like a
+// pasted one. Nil when the entry is skipped.
+func (e *Entry) Expected() *ExpectedDigest {
+	if e.Skip != "" {
+		return nil
+	}
+	return &ExpectedDigest{Text: fmt.Sprintf("%x", e.Sum), Sum: e.Sum, Candidates: e.Algorithms, Tag: e.Tag, Encoding: "hex", Name: e.Name}
+}
+
+// LineProblem is a line that is not understood, reported rather than dropped.
+type LineProblem struct {
+	Line   int    // 1-based
+	Text   string // the line as read (without its line end)
+	Reason string // "not a checksum line", "63 hex digits: ..."
+}
+
+func (p LineProblem) String() string { return fmt.Sprintf("line %d: %s", p.Line, p.Reason) }
+
+// SumsError is a checksum file that cannot be used at all.
+type SumsError struct {
+	Path   string
+	Reason string
+	Err    error
+}
+
+func (e *SumsError) Error() string { return "cannot use " + e.Path + ": " + e.Reason }
+func (e *SumsError) Unwrap() error { return e.Err }
+
+// ErrNoEntries is wrapped by the error of a checksum file without a single
+// usable line.
+var ErrNoEntries = errors.New("no checksum lines found")
+
+// ReadSumsFile reads and parses the checksum file at path. It refuses files
+// over MaxSumsFileSize, non-regular files and anything that is not text.
+// A file that parses but has no entry is returned with a nil error: check
+// len(Entries) and Problems (the command line treats it as unusable).
+func ReadSumsFile(path string) (*SumsFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
+	}
+	if st.IsDir() {
+		return nil, &SumsError{Path: path, Reason: "is a folder"}
+	}
+	if st.Size() > MaxSumsFileSize {
+		return nil, &SumsError{Path: path, Reason: fmt.Sprintf("too large for a checksum file (%d MiB; the limit is %d MiB)", st.Size()>>20, MaxSumsFileSize>>20)}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxSumsFileSize+1))
+	if err != nil {
+		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
+	}
+	return ParseSums(path, data)
+}
+
+// ParseSums parses the contents of the checksum file at path (the path gives
+// the folder names are relative to and, through its name, the algorithm of
+// untagged lines). It accepts GNU lines (text and '*' binary, escaped names),
+// BSD and OpenSSL tagged lines, SFV, '#' and ';' comments, blank lines, CRLF,
+// a UTF-8 BOM, UTF-16 with BOM, Windows '\' separators and PGP clear-signed
+// wrappers. The error is a *SumsError for a file that is not text or breaks
+// the size limits; malformed lines are Problems, not errors.
+func ParseSums(path string, data []byte) (*SumsFile, error) {
+	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hintFromName(filepath.Base(path))}
+	fail := func(format string, args ...any) (*SumsFile, error) {
+		return nil, &SumsError{Path: path, Reason: fmt.Sprintf(format, args...)}
+	}
+	if len(data) > MaxSumsFileSize {
+		return fail("too large for a checksum file (the limit is %d MiB)", MaxSumsFileSize>>20)
+	}
+	text, err := decodeText(data)
+	if err != nil {
+		return fail("%v", err)
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if len(l) > MaxSumsLineLen {
+			return fail("line %d is longer than %d KiB: this is not a checksum file", i+1, MaxSumsLineLen>>10)
+		}
+	}
+	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32"}
+	if sf.Hint != nil {
+		p.hintFrom = "the file's name says " + sf.Hint.Name
+	}
+	p.run()
+	return sf, nil
+}
+
+// decodeText turns the file's bytes into UTF-8 text without BOM.
+func decodeText(data []byte) (string, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
+		data = data[3:]
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		if len(data)%2 != 0 {
+			return "", errors.New("the UTF-16 text is cut short (odd number of bytes)")
+		}
+		big := data[0] == 0xFE
+		u := make([]uint16, 0, len(data)/2-1)
+		for i := 2; i < len(data); i += 2 {
+			if big {
+				u = append(u, uint16(data[i])<<8|uint16(data[i+1]))
+			} else {
+				u = append(u, uint16(data[i+1])<<8|uint16(data[i]))
+			}
+		}
+		return string(utf16.Decode(u)), nil
+	}
+	if bytes.IndexByte(data[:min(len(data), 8192)], 0) >= 0 {
+		return "", errors.New("not a text file (it holds NUL bytes; UTF-16 needs a byte order mark)")
+	}
+	return string(data), nil
+}
+
+// hintFromName returns the algorithm a checksum file's name implies for
+// untagged lines: SHA256SUMS, sha256sum.txt, MD5SUMS, x.iso.sha256, x.md5,
+// x.sha3-256, x.sfv, ... or nil.
+func hintFromName(base string) *hashing.Algorithm {
+	n := strings.ToLower(base)
+	for _, ext := range []string{".txt", ".asc"} {
+		n = strings.TrimSuffix(n, ext)
+	}
+	try := func(s string) *hashing.Algorithm {
+		s = strings.TrimSuffix(s, "sums")
+		s = strings.TrimSuffix(s, "sum")
+		s = strings.TrimSuffix(s, "-")
+		if a, ok := hashing.Lookup(s); ok && !strings.ContainsAny(s, " ") {
+			return a
+		}
+		return nil
+	}
+	if i := strings.LastIndexByte(n, '.'); i >= 0 {
+		if a := try(n[i+1:]); a != nil {
+			return a
+		}
+	}
+	if strings.HasSuffix(n, "sums") || strings.HasSuffix(n, "sum") {
+		return try(n)
+	}
+	return nil
+}
+
+// sumsParser walks the lines of one checksum file.
+type sumsParser struct {
+	sf    *SumsFile
+	lines []string
+	hint  *hashing.Algorithm // from the file name, or a "# SHA512 HASH" header
+	// skipHint is set by a header naming an algorithm Hashdrop does not
+	// support ("# BLAKE2B HASH"): the lines under it are skipped.
+	skipHint string
+	sfv      bool   // SFV file: "NAME CRC" lines, ';' comments
+	hintFrom string // where hint came from, for messages
+}
+
+const (
+	pgpSignedBegin = "-----BEGIN PGP SIGNED MESSAGE-----"
+	pgpSigBegin    = "-----BEGIN PGP SIGNATURE-----"
+	pgpSigEnd      = "-----END PGP SIGNATURE-----"
+)
+
+func (p *sumsParser) run() {
+	const (
+		plain = iota
+		armorHeaders
+		signedText
+		signature
+		afterSignature
+	)
+	state := plain
+	for i := 0; i < len(p.lines); i++ {
+		raw := strings.TrimSuffix(p.lines[i], "\r")
+		trimmed := strings.TrimSpace(raw)
+		switch state {
+		case plain, afterSignature:
+			if trimmed == pgpSignedBegin {
+				if state == plain && len(p.sf.Entries) == 0 {
+					state = armorHeaders
+					p.sf.Signed = true
+				} else {
+					p.problem(i, raw, "a second PGP signed message: ignored")
+				}
+				continue
+			}
+			if state == afterSignature && trimmed != "" {
+				p.problem(i, raw, "after the PGP signature, so not signed: ignored")
+				continue
+			}
+		case armorHeaders:
+			if trimmed == "" {
+				state = signedText
+			}
+			continue
+		case signedText:
+			if trimmed == pgpSigBegin {
+				state = signature
+				continue
+			}
+			// Dash-escaping (RFC 4880 7.1): "- " starts lines that began
+			// with a dash.
+			raw = strings.TrimPrefix(raw, "- ")
+		case signature:
+			if trimmed == pgpSigEnd {
+				state = afterSignature
+			}
+			continue
+		}
+		i = p.line(i, raw)
+	}
+	switch state {
+	case armorHeaders, signedText:
+		p.problem(len(p.lines)-1, "", "the PGP signed message has no signature: the file may be cut short")
+	case signature:
+		p.problem(len(p.lines)-1, "", "the PGP signature is not terminated: the file may be cut short")
+	}
+}
+
+// line handles line i (text s, without its line end) and returns the index
+// of the last line it consumed: a BSD line whose name holds a raw newline
+// (rhash, openssl) spans several.
+func (p *sumsParser) line(i int, s string) int {
+	trimmed := strings.TrimSpace(s)
+	switch {
+	case trimmed == "":
+		return i
+	case strings.HasPrefix(trimmed, "#"):
+		p.header(trimmed)
+		return i
+	case strings.HasPrefix(trimmed, ";"):
+		return i // SFV comment
+	case strings.HasPrefix(trimmed, "-----BEGIN PGP"):
+		p.problem(i, s, "an unexpected PGP block: only clear-signed messages are understood")
+		return i
+	}
+	l, ok := parseSumsLine(s)
+	if ok && l.form == formSFV && !p.sfvAllowed() {
+		ok = false
+	}
+	if !ok {
+		if j, joined, ok := p.joinSplitName(i, s); ok {
+			p.add(i, s, joined)
+			return j
+		}
+		p.problem(i, s, "not a checksum line")
+		return i
+	}
+	if l.form == formGNU && p.sfvAllowed() {
+		// "a b.txt 352441C2" also reads as GNU with digest "a": in an SFV
+		// file, or when the GNU digest makes no sense, the CRC at the end
+		// wins.
+		if sl, ok := parseSFVLine(s); ok && (p.sfv || !p.validGNUDigest(l.digest)) {
+			l = sl
+		}
+	}
+	p.add(i, s, l)
+	return i
+}
+
+// validGNUDigest reports whether d is hex of a length the line's algorithm
+// (or some algorithm) has.
+func (p *sumsParser) validGNUDigest(d string) bool {
+	if !isAllHex(d) || len(d)%2 != 0 {
+		return false
+	}
+	if p.hint != nil {
+		return len(d) == p.hint.HexLen()
+	}
+	return len(hashing.BySize(len(d)/2)) > 0
+}
+
+// sfvAllowed: SFV lines are understood in .sfv files and in files whose
+// name says nothing about the algorithm.
+func (p *sumsParser) sfvAllowed() bool { return p.sfv || p.hint == nil && p.skipHint == "" }
+
+// joinSplitName reads a BSD/OpenSSL line whose name holds raw newlines, as
+// rhash --bsd and openssl dgst write them: "SHA256 (new" + "line) = HEX".
+func (p *sumsParser) joinSplitName(i int, s string) (int, sumsLine, bool) {
+	first := strings.TrimLeft(s, " \t")
+	open := strings.IndexByte(first, '(')
+	if open <= 0 || !isTag(strings.TrimRight(first[:open], " \t")) {
+		return i, sumsLine{}, false
+	}
+	joined := s
+	for j := i + 1; j < len(p.lines) && j <= i+16; j++ {
+		next := strings.TrimSuffix(p.lines[j], "\r")
+		if l, ok := parseSumsLine(next); ok && l.form != formSFV {
+			break // a line of its own, not the rest of a name
+		}
+		joined += "\n" + next
+		if l, ok := parseBSDLine(strings.TrimLeft(joined, " \t"), false); ok {
+			return j, l, true
+		}
+	}
+	return i, sumsLine{}, false
+}
+
+// header reads Gentoo's "# SHA512 HASH" comments, which set the algorithm
+// of the untagged lines below them (*.DIGESTS files).
+func (p *sumsParser) header(comment string) {
+	f := strings.Fields(strings.TrimPrefix(comment, "#"))
+	if len(f) != 2 || !strings.EqualFold(f[1], "HASH") {
+		return
+	}
+	p.hintFrom = "the header " + strings.TrimSpace(comment) + " says so"
+	if a, ok := hashing.Lookup(f[0]); ok {
+		p.hint, p.skipHint = a, ""
+	} else {
+		p.hint, p.skipHint = nil, f[0]
+	}
+}
+
+func (p *sumsParser) add(i int, raw string, l sumsLine) {
+	e := Entry{Line: i + 1, Name: l.name, Tag: l.tag, Binary: l.binary, Escaped: l.escaped}
+	hint := p.hint
+	switch {
+	case l.form == formSFV:
+		hint = crc32Algorithm()
+	case l.form == formBSD:
+		if _, ok := hashing.Lookup(l.tag); !ok {
+			if !looksLikeDigest(l.digest) {
+				p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
+				return
+			}
+			e.Skip = l.tag + " is not an algorithm Hashdrop supports"
+			p.sf.Entries = append(p.sf.Entries, e)
+			return
+		}
+	case p.skipHint != "":
+		if !looksLikeDigest(l.digest) {
+			p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
+			return
+		}
+		e.Skip = p.skipHint + " is not an algorithm Hashdrop supports"
+		p.sf.Entries = append(p.sf.Entries, e)
+		return
+	}
+	exp, err := expectedFromLine(l, hint)
+	if err != nil {
+		reason := err.Error()
+		if l.form == formGNU && p.hintFrom != "" {
+			reason += " (" + p.hintFrom + ")"
+		}
+		p.problem(i, raw, reason)
+		return
+	}
+	e.Sum, e.Algorithms = exp.Sum, exp.Candidates
+	p.sf.Entries = append(p.sf.Entries, e)
+}
+
+func (p *sumsParser) problem(i int, raw, reason string) {
+	p.sf.Problems = append(p.sf.Problems, LineProblem{Line: i + 1, Text: raw, Reason: reason})
+}
+
+// looksLikeDigest accepts hex or base64 text, for lines of an unsupported
+// algorithm that are skipped rather than reported malformed.
+func looksLikeDigest(s string) bool {
+	if len(s) < 8 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isLetter(c) && !isDigit(c) && !strings.ContainsRune("+/=-_", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func crc32Algorithm() *hashing.Algorithm {
+	a, _ := hashing.Lookup("crc32")
+	return a
+}

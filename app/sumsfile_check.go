@@ -1,0 +1,298 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// Status is the outcome of checking one entry of a checksum file.
+type Status int
+
+const (
+	StatusOK         Status = iota // the file's digest equals the listed one
+	StatusFailed                   // it does not: the file is damaged or different
+	StatusMissing                  // no such file
+	StatusUnreadable               // the file exists but could not be read
+	StatusRefused                  // outside the checksum file's folder, or not a regular file
+	StatusSkipped                  // the algorithm is not supported
+)
+
+var statusNames = [...]string{"OK", "FAILED", "MISSING", "UNREADABLE", "REFUSED", "SKIPPED"}
+
+// String is the word the command line prints: OK FAILED MISSING UNREADABLE
+// REFUSED SKIPPED.
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// EntryResult is the outcome for one entry.
+type EntryResult struct {
+	Index  int    // index into SumsFile.Entries
+	Entry  *Entry // the entry checked
+	Path   string // the file on disk that was (or would have been) read
+	Status Status
+	// Algorithm is the algorithm that matched (OK), or was compared.
+	Algorithm *hashing.Algorithm
+	// Reason explains any status but OK in words: "no such file",
+	// "outside the checksum file's folder", "the SHA-256 differs".
+	Reason string
+}
+
+// CheckOptions tune SumsFile.Check.
+type CheckOptions struct {
+	// AllowOutside lets entries name files outside the checksum file's
+	// folder (absolute paths, ".."); otherwise they are REFUSED. The window
+	// asks the user first.
+	AllowOutside bool
+	// Hash computes digests; nil means HashFile. The window passes its
+	// pipeline to show per-file progress and speed.
+	Hash HashFunc
+	// OnEntry, if set, is called for every entry as soon as its status is
+	// known, in file order, from the goroutine running Check. done counts
+	// the entries reported so far (1..total).
+	OnEntry func(r EntryResult, done, total int)
+}
+
+// CheckReport is the outcome of checking every entry of a checksum file.
+type CheckReport struct {
+	File    *SumsFile
+	Results []EntryResult // one per entry checked, in file order
+	Counts  [len(statusNames)]int
+}
+
+// AllOK reports whether every entry was checked and is OK.
+func (r *CheckReport) AllOK() bool {
+	return len(r.Results) > 0 && len(r.Results) == len(r.File.Entries) && r.Counts[StatusOK] == len(r.Results)
+}
+
+// Summary counts the statuses for people: "12 OK, 1 FAILED, 2 missing".
+func (r *CheckReport) Summary() string {
+	return summarize(r.Counts)
+}
+
+func summarize(counts [len(statusNames)]int) string {
+	parts := []string{fmt.Sprintf("%d OK", counts[StatusOK])}
+	words := map[Status]string{StatusFailed: "FAILED", StatusMissing: "missing", StatusUnreadable: "unreadable",
+		StatusRefused: "refused", StatusSkipped: "skipped"}
+	for s := StatusFailed; int(s) < len(statusNames); s++ {
+		if counts[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[s], words[s]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Check verifies every entry of sf. Each file on disk is read once, for all
+// the algorithms its entries need (a Gentoo DIGESTS file lists a file under
+// SHA-512 and Whirlpool; an untagged 64-digit line needs SHA-256, SHA3-256
+// and RIPEMD-256). Files are read one after the other, in the order they are
+// first listed. The report holds the entries checked before ctx was
+// cancelled; the error is then ctx.Err().
+func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport, error) {
+	hash := opts.Hash
+	if hash == nil {
+		hash = defaultHash
+	}
+	rep := &CheckReport{File: sf}
+	// What each file needs, so it is read once.
+	type target struct {
+		path   string
+		status Status // StatusOK: readable; otherwise the entry's status
+		reason string
+		algs   []*hashing.Algorithm
+		res    *Result
+	}
+	targets := map[string]*target{}
+	keys := make([]string, len(sf.Entries))
+	for i := range sf.Entries {
+		e := &sf.Entries[i]
+		if e.Skip != "" {
+			continue
+		}
+		path, status, reason := sf.resolve(e, opts.AllowOutside)
+		key := filepath.Clean(path)
+		keys[i] = key
+		t := targets[key]
+		if t == nil {
+			t = &target{path: path, status: status, reason: reason}
+			targets[key] = t
+		}
+		for _, a := range e.Algorithms {
+			if !slices.Contains(t.algs, a) {
+				t.algs = append(t.algs, a)
+			}
+		}
+	}
+	for i := range sf.Entries {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		e := &sf.Entries[i]
+		r := EntryResult{Index: i, Entry: e}
+		if e.Skip != "" {
+			r.Status, r.Reason = StatusSkipped, e.Skip
+			r.Path = sf.displayPath(e.Name)
+		} else {
+			t := targets[keys[i]]
+			r.Path = t.path
+			if t.status == StatusOK && t.res == nil {
+				res := hash(ctx, t.path, t.algs)
+				if res.Err != nil && ctx.Err() != nil {
+					return rep, ctx.Err()
+				}
+				t.res = &res
+			}
+			judgeEntry(&r, t.status, t.reason, t.res)
+		}
+		rep.Results = append(rep.Results, r)
+		rep.Counts[r.Status]++
+		if opts.OnEntry != nil {
+			opts.OnEntry(r, len(rep.Results), len(sf.Entries))
+		}
+	}
+	return rep, nil
+}
+
+// judgeEntry sets r's status from the file's resolution and digests.
+func judgeEntry(r *EntryResult, status Status, reason string, res *Result) {
+	e := r.Entry
+	if status != StatusOK {
+		r.Status, r.Reason = status, reason
+		return
+	}
+	if res.Err != nil {
+		r.Status, r.Reason = StatusUnreadable, cause(res.Err)
+		if errors.Is(res.Err, fs.ErrNotExist) {
+			r.Status = StatusMissing
+		}
+		return
+	}
+	for _, a := range e.Algorithms {
+		if sum := res.Sum(a); sum != nil && bytes.Equal(sum, e.Sum) {
+			r.Status, r.Algorithm = StatusOK, a
+			return
+		}
+	}
+	r.Status = StatusFailed
+	if len(e.Algorithms) == 1 {
+		r.Algorithm = e.Algorithms[0]
+		r.Reason = "the " + r.Algorithm.Name + " differs: the file is damaged or not the one listed"
+	} else {
+		r.Reason = "the " + algorithmNames(e.Algorithms, "and") + " all differ: the file is damaged or not the one listed"
+	}
+}
+
+// Resolve returns the file on disk an entry names: relative to the checksum
+// file's folder, '/' or '\' separated.
+func (sf *SumsFile) Resolve(e *Entry) string {
+	path, _, _ := sf.resolve(e, true)
+	return path
+}
+
+// resolve finds the file for e and whether it may be read: StatusOK when it
+// is a regular file inside the folder (or outside ones are allowed), else
+// MISSING, UNREADABLE or REFUSED with a reason. It never opens the file, so
+// a FIFO or device cannot block it.
+func (sf *SumsFile) resolve(e *Entry, allowOutside bool) (string, Status, string) {
+	names := []string{e.Name}
+	// Windows separators: a name written without coreutils escaping may use
+	// '\' between folders (openssl -r writes a literal '\' unescaped, so the
+	// name as written is tried first).
+	if !e.Escaped && strings.Contains(e.Name, `\`) && filepath.Separator != '\\' {
+		names = append(names, strings.ReplaceAll(e.Name, `\`, "/"))
+	}
+	for _, name := range names {
+		if path, status, reason := sf.resolveName(name, allowOutside); status != StatusMissing {
+			return path, status, reason
+		}
+	}
+	return sf.resolveName(names[0], allowOutside) // missing: say so with the name as written
+}
+
+func (sf *SumsFile) resolveName(name string, allowOutside bool) (string, Status, string) {
+	native := filepath.FromSlash(name)
+	abs := filepath.IsAbs(native) || strings.HasPrefix(name, "/") || hasDriveLetter(name)
+	path := native
+	if !abs {
+		path = sf.displayPath(name)
+	}
+	if !allowOutside {
+		if abs {
+			return path, StatusRefused, "an absolute path, outside the checksum file's folder (allow files outside to check it)"
+		}
+		if !filepath.IsLocal(native) {
+			return path, StatusRefused, "outside the checksum file's folder (allow files outside to check it)"
+		}
+		// Also refuse symbolic links that lead out of the folder.
+		root, err := os.OpenRoot(rootDir(sf.Dir))
+		if err == nil {
+			defer root.Close()
+			st, err := root.Stat(native)
+			return classify(path, st, err, true)
+		}
+	}
+	st, err := os.Stat(path)
+	return classify(path, st, err, false)
+}
+
+// classify turns a Stat result into a status. inRoot is set when the Stat
+// went through os.Root, whose errors for escaping links are refusals.
+func classify(path string, st fs.FileInfo, err error, inRoot bool) (string, Status, string) {
+	switch {
+	case err == nil && st.Mode().IsRegular():
+		return path, StatusOK, ""
+	case err == nil && st.IsDir():
+		return path, StatusRefused, "a folder, not a file"
+	case err == nil:
+		return path, StatusRefused, "not a regular file (" + fileKind(st.Mode()) + ")"
+	case errors.Is(err, fs.ErrNotExist):
+		return path, StatusMissing, "no such file"
+	case inRoot && strings.Contains(err.Error(), "path escapes from parent"): // os has no exported error for it
+		return path, StatusRefused, "a link that leads outside the checksum file's folder (allow files outside to check it)"
+	}
+	return path, StatusUnreadable, cause(err)
+}
+
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// displayPath joins name to the checksum file's folder the way a person
+// reads it: "SHA256SUMS" lists "a.iso" -> "a.iso"; "dl/SHA256SUMS" -> "dl/a.iso".
+func (sf *SumsFile) displayPath(name string) string {
+	if filepath.IsAbs(filepath.FromSlash(name)) || sf.Dir == "." || sf.Dir == "" {
+		return filepath.FromSlash(name)
+	}
+	return filepath.Join(sf.Dir, filepath.FromSlash(name))
+}
+
+func rootDir(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}
+
+func hasDriveLetter(name string) bool {
+	return len(name) >= 2 && isLetter(name[0]) && name[1] == ':' || strings.HasPrefix(name, `\\`) || strings.HasPrefix(name, "//")
+}
