@@ -1,0 +1,123 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Published is an expected digest found next to a file, so that hashing a
+// download verifies it without a paste.
+type Published struct {
+	Expected *ExpectedDigest
+	Source   string // the checksum file it was read from
+	Line     int    // 1-based line in Source
+	// Signed is set when Source is PGP clear-signed: the signature was not
+	// checked (see SignatureNote).
+	Signed bool
+}
+
+// maxSidecars bounds how many checksum files one folder may make
+// FindPublished read (a Downloads folder can hold hundreds of *.md5).
+const maxSidecars = 64
+
+// FindPublished looks in the folder of the file at path for checksum files
+// that list it: its own sidecars (F.sha256, F.md5, F.sha256sum, F.DIGESTS,
+// ...; a bare digest in them counts) and the shared ones (SHA256SUMS,
+// SHA512SUMS, MD5SUMS, CHECKSUM, CHECKSUMS, *.DIGESTS, *-CHECKSUM, *.sfv,
+// *.md5, ...). Own sidecars come first, then the others in name order.
+// Checksum files that cannot be read are returned as errors beside the
+// digests found in the others.
+func FindPublished(path string) ([]Published, []error) {
+	target, err := filepath.Abs(path)
+	if err != nil {
+		return nil, []error{fileError(path, err)}
+	}
+	dir, base := filepath.Split(target)
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, []error{fileError(filepath.Dir(path), err)}
+	}
+	var own, shared []string
+	for _, de := range list {
+		name := de.Name()
+		if name == base || de.IsDir() {
+			continue
+		}
+		switch {
+		case isOwnSidecar(name, base):
+			own = append(own, name)
+		case isSharedSums(name):
+			shared = append(shared, name)
+		}
+	}
+	var found []Published
+	var errs []error
+	for i, name := range append(own, shared...) {
+		if i == maxSidecars {
+			break
+		}
+		src := filepath.Join(filepath.Dir(path), name)
+		if info, err := os.Stat(src); err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		sf, err := ReadSumsFile(src)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		found = append(found, publishedIn(sf, target, base, i < len(own))...)
+	}
+	return found, errs
+}
+
+// publishedIn picks the entries of sf that list the file target. An own
+// sidecar may list it by base name only (it was often made elsewhere) or
+// hold nothing but the digest.
+func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
+	var out []Published
+	for i := range sf.Entries {
+		e := &sf.Entries[i]
+		if e.Skip != "" {
+			continue
+		}
+		p, _ := filepath.Abs(sf.Resolve(e))
+		if p == target || own && filepath.Base(filepath.FromSlash(strings.ReplaceAll(e.Name, `\`, "/"))) == base {
+			out = append(out, Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed})
+		}
+	}
+	if !own || len(out) > 0 {
+		return out
+	}
+	// "ubuntu.iso.sha256" holding just the digest.
+	for _, pr := range sf.Problems {
+		if e, err := decodeDigest(strings.TrimSpace(pr.Text), sf.Hint); err == nil {
+			out = append(out, Published{Expected: e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed})
+		}
+	}
+	return out
+}
+
+// isOwnSidecar reports whether name is a checksum file made for base alone:
+// base + ".sha256", ".md5", ".sha256sum", ".sha256.txt", ".DIGESTS", ...
+func isOwnSidecar(name, base string) bool {
+	if len(name) <= len(base)+1 || !strings.EqualFold(name[:len(base)], base) || name[len(base)] != '.' {
+		return false
+	}
+	rest := strings.ToLower(name[len(base)+1:])
+	return hintFromName(name) != nil || slices.Contains([]string{"digests", "checksum", "checksums", "sums", "digest"}, rest)
+}
+
+// isSharedSums reports whether name is a checksum file that may list
+// several files: SHA256SUMS, MD5SUMS, CHECKSUM, CHECKSUMS, *.DIGESTS,
+// *-CHECKSUM, or any *.md5 / *.sha256 / *.sfv file.
+func isSharedSums(name string) bool {
+	n := strings.ToLower(name)
+	switch {
+	case n == "checksum", n == "checksums", n == "checksum.txt", n == "checksums.txt",
+		strings.HasSuffix(n, ".digests"), strings.HasSuffix(n, "-checksum"), strings.HasSuffix(n, "-checksums"):
+		return true
+	}
+	return hintFromName(name) != nil
+}
