@@ -87,34 +87,36 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 	// A bare digest first: "e3b0 c442 ..." would otherwise read as a GNU
 	// line for a file named "c442 ...". Hex wins over base64, and base64 is
 	// tried only without inner spaces ("sha256 e3b0..." is not base64).
-	var firstErr error
+	var bareErr error
 	if h := stripHexSeparators(text); isAllHex(h) {
 		e, err := decodeHexDigest(text, h, nil)
 		if err == nil {
 			return e, nil
 		}
-		firstErr = err
+		bareErr = err
 	} else if !strings.ContainsAny(text, " \t") {
-		if e, err := decodeBase64Digest(text, nil); err == nil {
+		e, err := decodeDigest(text, nil)
+		if err == nil {
 			return e, nil
 		}
+		bareErr = err
 	}
-	e, ok, err := parsePrefixed(text)
-	if ok && err == nil {
+	e, prefixed, prefixErr := parsePrefixed(text)
+	if prefixed && prefixErr == nil {
 		return e, nil
-	}
-	if ok && firstErr == nil {
-		firstErr = err
 	}
 	if !strings.ContainsAny(text, "\n\r") {
 		if l, ok := parseSumsLine(text); ok && l.form != formSFV {
 			return expectedFromLine(l, nil)
 		}
 	}
-	if firstErr != nil {
-		return nil, firstErr
+	switch {
+	case prefixed:
+		return nil, prefixErr // "blake2b:..." or "sha256:<32 digits>"
+	case bareErr != nil:
+		return nil, bareErr
 	}
-	_, err = decodeDigest(text, nil)
+	_, err := decodeDigest(text, nil)
 	return nil, err
 }
 
@@ -193,7 +195,10 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 	label := stripLabelWords(prefix)
 	a, known := hashing.Lookup(label)
 	if !known {
-		return nil, true, &DigestError{Text: text, Reason: fmt.Sprintf("%s is not an algorithm Hashdrop supports (it supports %s)", label, strings.Join(hashing.IDs(), ", "))}
+		if _, err := decodeDigest(rest, nil); err != nil {
+			return nil, false, nil // "hello world" is not a digest at all
+		}
+		return nil, true, &DigestError{Text: text, Reason: fmt.Sprintf("%s is not an algorithm Hashdrop supports (%s)", strings.ToUpper(label), supported)}
 	}
 	e, err = decodeDigest(rest, a)
 	if err != nil {
@@ -202,6 +207,8 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 	e.Tag = label
 	return e, true, nil
 }
+
+const supported = "it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD and Whirlpool"
 
 // looksLikeName reports whether s can be an algorithm label such as
 // "SHA-256", "sha3_512", "MD5 checksum": short, starting with a letter, and
@@ -244,16 +251,40 @@ func stripLabelWords(s string) string {
 // optional 0x) or else base64. When a is known the digest must have its
 // length; otherwise any length some algorithm has.
 func decodeDigest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
-	text := s
 	h := stripHexSeparators(s)
 	if isAllHex(h) {
-		return decodeHexDigest(text, h, a)
+		return decodeHexDigest(s, h, a)
 	}
-	if e, err := decodeBase64Digest(s, a); err == nil {
+	if nearlyHex(h) {
+		// "ba78l6bf..." is a SHA-256 with a typo, not base64 of 48 bytes.
+		return nil, &DigestError{Text: s, Reason: notDigestReason(h)}
+	}
+	e, err := decodeBase64Digest(s, a)
+	if err == nil {
 		return e, nil
 	}
-	return nil, &DigestError{Text: text, Reason: notDigestReason(h)}
+	if err.(*DigestError).Reason == notBase64 {
+		return nil, &DigestError{Text: s, Reason: notDigestReason(h)}
+	}
+	return nil, err
 }
+
+// nearlyHex reports whether h has the length of some algorithm's hex digest
+// and at most three characters that are not hex digits.
+func nearlyHex(h string) bool {
+	if len(h)%2 != 0 || len(hashing.BySize(len(h)/2)) == 0 {
+		return false
+	}
+	bad := 0
+	for i := 0; i < len(h); i++ {
+		if !isHexDigit(h[i]) {
+			bad++
+		}
+	}
+	return bad <= 3
+}
+
+const notBase64 = "not base64"
 
 func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, error) {
 	n := len(h)
@@ -303,7 +334,7 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error)
 		}
 		return &ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
 	}
-	return nil, &DigestError{Text: s, Reason: "not base64"}
+	return nil, &DigestError{Text: s, Reason: notBase64}
 }
 
 // stripHexSeparators removes a 0x prefix and the spaces, colons and dashes
