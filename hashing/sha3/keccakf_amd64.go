@@ -49,6 +49,10 @@ func absorb4(a *[4][25]uint64, in *lanes, blocks int) {
 	}
 }
 
+// The kernels absorb whole blocks. absorbAVX512 takes the four SHA-3 rates
+// only (72, 104, 136, 144); absorb4AVX512 rates up to 144, absorb4AVX2 and
+// absorbBMI2 any multiple of 8 from 72 to 200.
+
 //go:noescape
 func absorbAVX512(a *[25]uint64, p []byte, rate int)
 
