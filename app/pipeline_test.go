@@ -385,3 +385,41 @@ func TestFileChangedWhileRead(t *testing.T) {
 	os.WriteFile(path, data, 0o644)
 	checkDigests(t, q.Add(path, algs).Wait(), algs, data)
 }
+
+// repeatReader gives n bytes copied from src over and over, as reading a file
+// in the page cache does.
+type repeatReader struct {
+	src []byte
+	n   int64
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(int64(len(p)), r.n)], r.src)
+	r.n -= int64(k)
+	return k, nil
+}
+
+// BenchmarkPipeline measures a 256 MiB stream through the queue; compare
+// with BenchmarkHash in hashing (the pipeline should cost under 5%):
+// go test -run '^$' -bench Pipeline/sha256 ./app
+func BenchmarkPipeline(b *testing.B) {
+	src := randomBytes(DefaultChunkSize, 1)
+	for _, ids := range []string{"sha256", "crc32", "md5,sha1,sha256,sha512", "all"} {
+		algs, _ := hashing.ParseList(ids)
+		b.Run(ids, func(b *testing.B) {
+			const size = 256 << 20
+			q := NewQueue(Options{})
+			defer q.Close()
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := q.AddReader("-", &repeatReader{src, size}, algs).Wait(); res.Err != nil {
+					b.Fatal(res.Err)
+				}
+			}
+		})
+	}
+}

@@ -199,4 +199,15 @@ func TestNoAllocationPerChunk(t *testing.T) {
 	if perChunk := float64(int64(large)-int64(small)) / 1000; perChunk > 0.05 {
 		t.Errorf("%d allocations for 16 chunks, %d for 1016: %.2f per chunk", small, large, perChunk)
 	}
+
+	// Nor a buffer per file: the next file reuses the last one's.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		q.AddReader("-", &countingReader{1000}, algs).Wait()
+	}
+	runtime.ReadMemStats(&after)
+	if perFile := (after.TotalAlloc - before.TotalAlloc) / 100; perFile > 32<<10 {
+		t.Errorf("%d bytes allocated per small file (a chunk is 64 KiB)", perFile)
+	}
 }

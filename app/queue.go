@@ -65,10 +65,14 @@ type Queue struct {
 	mu      sync.Mutex
 	pending []*Job
 	running []*Job
-	busy    int     // units of the running jobs
-	lanes   []*lane // buffer pools not in use, kept while there is work
+	busy    int // units of the running jobs
 	closed  bool
 	wg      sync.WaitGroup // the jobs' goroutines
+
+	// spare holds the buffer pools of finished files for the next ones, so
+	// hashing many small files allocates nothing per file; the garbage
+	// collector takes them back once the queue has been idle for a while.
+	spare sync.Pool
 }
 
 // NewQueue returns an empty queue. It starts no goroutine until a job is added.
@@ -140,19 +144,14 @@ func (q *Queue) dispatch() {
 		j := q.pending[0]
 		q.pending[0] = nil
 		q.pending = q.pending[1:]
-		var l *lane
-		if n := len(q.lanes); n > 0 {
-			l, q.lanes = q.lanes[n-1], q.lanes[:n-1]
-		} else {
+		l, _ := q.spare.Get().(*lane)
+		if l == nil {
 			l = newLane(q.opts.Chunks, q.opts.ChunkSize)
 		}
 		q.running = append(q.running, j)
 		q.busy += j.weight()
 		q.wg.Add(1)
 		go q.run(j, l)
-	}
-	if len(q.running) == 0 && len(q.pending) == 0 {
-		q.lanes = nil // nothing to do: give the buffers back to the system
 	}
 }
 
@@ -169,7 +168,7 @@ func (q *Queue) run(j *Job, l *lane) {
 	q.mu.Lock()
 	q.running = slices.DeleteFunc(q.running, func(r *Job) bool { return r == j })
 	q.busy -= j.weight()
-	q.lanes = append(q.lanes, l)
+	q.spare.Put(l)
 	q.dispatch()
 	q.mu.Unlock()
 	j.finish(res)

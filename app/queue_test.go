@@ -121,8 +121,8 @@ func TestQueueManyFiles(t *testing.T) {
 			t.Errorf("OnDone called %d times for %s", finished[j.Path()], j.Path())
 		}
 	}
-	if q.lanes != nil || len(q.running) != 0 || len(q.pending) != 0 {
-		t.Errorf("idle queue keeps %d buffer pools, %d running, %d waiting", len(q.lanes), len(q.running), len(q.pending))
+	if len(q.running) != 0 || len(q.pending) != 0 || q.busy != 0 {
+		t.Errorf("idle queue: %d running, %d waiting, %d busy", len(q.running), len(q.pending), q.busy)
 	}
 }
 
