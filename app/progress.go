@@ -151,3 +151,61 @@ func remaining(done, total int64, speed float64) time.Duration {
 	left := max(total-done, 0)
 	return time.Duration(float64(left) / speed * float64(time.Second))
 }
+
+// Progress returns a snapshot of the job; it is cheap enough to call 20 times
+// a second for every file shown.
+func (j *Job) Progress() Progress {
+	now := clock()
+	start := time.Duration(j.start.Load())
+	p := Progress{State: j.State(), Total: j.total.Load()}
+
+	// Each counter is read once, so Done (their minimum) never goes back
+	// even though they are not read at the same instant.
+	done := make([]int64, len(j.units))
+	speed := make([]float64, len(j.units))
+	p.Done = j.read.total()
+	p.BytesPerSec = -1
+	for u := range j.units {
+		done[u] = j.meters[u].total()
+		if j.sums[u].Load() == nil && p.State == Hashing {
+			speed[u] = j.meters[u].speed(now, start)
+			if p.BytesPerSec < 0 || speed[u] < p.BytesPerSec {
+				p.BytesPerSec = speed[u]
+			}
+		}
+		p.Done = min(p.Done, done[u])
+	}
+	if p.BytesPerSec < 0 { // no unit working: the reader's speed, or 0 when finished
+		p.BytesPerSec = 0
+		if p.State == Hashing {
+			p.BytesPerSec = j.read.speed(now, start)
+		}
+	}
+	p.Done = clamp(p.Done, p.Total)
+	p.Remaining = remaining(p.Done, p.Total, p.BytesPerSec)
+
+	p.Algorithms = make([]AlgorithmProgress, len(j.algs))
+	for i, a := range j.algs {
+		at := j.where[i]
+		ap := AlgorithmProgress{Algorithm: a, Done: clamp(done[at.unit], p.Total), BytesPerSec: speed[at.unit]}
+		ap.Remaining = remaining(ap.Done, p.Total, ap.BytesPerSec)
+		if sums := j.sums[at.unit].Load(); sums != nil {
+			ap.Digest = (*sums)[at.index]
+			ap.Remaining = 0
+		}
+		p.Algorithms[i] = ap
+	}
+	if p.State.Finished() {
+		p.Remaining = 0
+	}
+	return p
+}
+
+// clamp keeps a count within a known total: a file that grew is reported as
+// changed, not as 103% done.
+func clamp(n, total int64) int64 {
+	if total >= 0 && n > total {
+		return total
+	}
+	return n
+}
