@@ -103,8 +103,10 @@ func isTag(s string) bool {
 // parseGNULine reads "HEX  NAME" (text), "HEX *NAME" (binary) and the one
 // space form "HEX NAME" that md5 -r and openssl -r write.
 func parseGNULine(s string, escaped bool) (sumsLine, bool) {
+	// The shortest digest is CRC32's 8 digits: "bad line" or "a b.txt CRC"
+	// are not GNU lines.
 	i := strings.IndexAny(s, " \t")
-	if i <= 0 || !isAllHex(s[:i]) {
+	if i < 8 || !isAllHex(s[:i]) {
 		return sumsLine{}, false
 	}
 	l := sumsLine{form: formGNU, digest: s[:i], escaped: escaped}

@@ -1,0 +1,97 @@
+package app
+
+import (
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFindPublished(t *testing.T) {
+	iso := "abc"
+	dir := vTree(t, map[string]string{
+		"ubuntu.iso":            iso,
+		"ubuntu.iso.sha256":     abcSHA256 + "  ubuntu.iso\n",           // own sidecar, GNU line
+		"ubuntu.iso.md5":        strings.ToUpper(abcMD5) + "\n",         // own sidecar, bare digest
+		"ubuntu.iso.sha1":       abcSHA1 + " */build/out/ubuntu.iso\n", // own sidecar, made elsewhere
+		"SHA512SUMS":            abcSHA512 + " *ubuntu.iso\n" + abcSHA512 + " *other.iso\n",
+		"SHA256SUMS":            abcSHA256 + "  other.iso\n", // does not list it
+		"CHECKSUM":              "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nSHA3-256 (ubuntu.iso) = " + vHex("sha3-256", []byte(iso)) + "\n-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
+		"Fedora-40-CHECKSUM":    "SHA256 (./ubuntu.iso) = " + abcSHA256 + "\n",
+		"release.DIGESTS":       "# WHIRLPOOL HASH\n" + vHex("whirlpool", []byte(iso)) + "  ubuntu.iso\n",
+		"other.iso.sha256":      abcSHA256 + "\n", // another file's bare digest
+		"notes.txt":             abcSHA256 + "  ubuntu.iso\n", // not a checksum file name
+		"sub/SHA256SUMS":        abcSHA256 + "  ../ubuntu.iso\n",
+		"ubuntu.iso.sha256.txt": "SHA256 (ubuntu.iso) = " + abcSHA256 + "\n",
+	})
+	found, errs := FindPublished(filepath.Join(dir, "ubuntu.iso"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, p := range found {
+		got = append(got, filepath.Base(p.Source)+":"+strings.Join(ids(p.Expected.Candidates), ","))
+		if p.Line < 1 {
+			t.Errorf("%s: line %d", p.Source, p.Line)
+		}
+		if v := p.Expected.Judge(vDigests([]byte(iso), "md5", "sha1", "sha256", "sha512", "sha3-256", "whirlpool")); v.Outcome != Match {
+			t.Errorf("%s: %v", p.Source, v.Headline)
+		}
+		if p.Signed != (filepath.Base(p.Source) == "CHECKSUM") {
+			t.Errorf("%s: Signed = %v", p.Source, p.Signed)
+		}
+	}
+	want := []string{
+		"ubuntu.iso.md5:md5", "ubuntu.iso.sha1:sha1", "ubuntu.iso.sha256:sha256", "ubuntu.iso.sha256.txt:sha256",
+		"CHECKSUM:sha3-256", "Fedora-40-CHECKSUM:sha256", "SHA512SUMS:sha512", "release.DIGESTS:whirlpool",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("found\n %q\nwant\n %q", got, want)
+	}
+}
+
+func TestFindPublishedReportsUnreadableSidecars(t *testing.T) {
+	dir := vTree(t, map[string]string{"a.iso": "abc", "SHA256SUMS": abcSHA256 + "  a.iso\n", "a.iso.md5": "\x00\x01binary"})
+	found, errs := FindPublished(filepath.Join(dir, "a.iso"))
+	if len(found) != 1 || hex.EncodeToString(found[0].Expected.Sum) != abcSHA256 {
+		t.Errorf("found %v", found)
+	}
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "a.iso.md5") {
+		t.Errorf("errors %v", errs)
+	}
+	if _, errs := FindPublished(filepath.Join(dir, "nowhere", "x.iso")); len(errs) != 1 {
+		t.Errorf("missing folder: %v", errs)
+	}
+}
+
+func TestFindPublishedFixtures(t *testing.T) {
+	for file, want := range map[string]string{
+		"ubuntu-24.04-desktop-amd64.iso":             "SHA256SUMS",
+		"Fedora-Workstation-Live-x86_64-40-1.14.iso": "Fedora-Workstation-40-1.14-x86_64-CHECKSUM",
+		"stage3-amd64-openrc.tar.xz":                 "stage3-amd64-openrc.tar.xz.DIGESTS",
+	} {
+		path := filepath.Join("testdata", "verify", file)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found, errs := FindPublished(path)
+		if len(found) == 0 || len(errs) > 0 {
+			t.Fatalf("%s: found %v, errors %v", file, found, errs)
+		}
+		for _, p := range found {
+			if filepath.Base(p.Source) != want {
+				t.Errorf("%s: from %s", file, p.Source)
+			}
+			var computed []Digest
+			for _, a := range p.Expected.Candidates {
+				computed = append(computed, Digest{a, vSum(a.ID, data)})
+			}
+			if v := p.Expected.Judge(computed); v.Outcome != Match {
+				t.Errorf("%s: %s", file, v.Headline)
+			}
+		}
+	}
+}

@@ -1,0 +1,258 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// vTree writes files (name -> content, '/' separated) under a new temp dir.
+func vTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// hashLog records the calls a Check makes to hash files.
+type hashLog struct {
+	mu    sync.Mutex
+	calls map[string][]string // path -> algorithm ids of each call, joined
+	fail  map[string]error    // base name -> error to return
+}
+
+func (h *hashLog) hash(ctx context.Context, path string, algs []*hashing.Algorithm) Result {
+	h.mu.Lock()
+	if h.calls == nil {
+		h.calls = map[string][]string{}
+	}
+	h.calls[filepath.Base(path)] = append(h.calls[filepath.Base(path)], strings.Join(ids(algs), ","))
+	err := h.fail[filepath.Base(path)]
+	h.mu.Unlock()
+	if err != nil {
+		return Result{Path: path, Err: fileError(path, err)}
+	}
+	return HashFile(ctx, path, algs, nil)
+}
+
+func statuses(rep *CheckReport) []string {
+	var out []string
+	for _, r := range rep.Results {
+		out = append(out, r.Entry.Name+":"+r.Status.String())
+	}
+	return out
+}
+
+func TestCheckStatuses(t *testing.T) {
+	dir := vTree(t, map[string]string{
+		"good.iso": "abc", "bad.iso": "abd", "sub/deep.iso": "abc", "io.iso": "abc", "outside.iso": "abc",
+	})
+	if err := os.Mkdir(filepath.Join(dir, "folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sums := filepath.Join(dir, "in", "SHA256SUMS")
+	outsideAbs := filepath.Join(dir, "outside.iso")
+	text := strings.Join([]string{
+		abcSHA256 + "  ../good.iso", // refused: escapes the folder
+		abcSHA256 + "  " + outsideAbs,
+		"BLAKE2b (x) = " + abcSHA512,
+		abcSHA256 + "  ok.iso",
+		abcSHA256 + "  wrong.iso",
+		abcSHA256 + "  gone.iso",
+		abcSHA256 + "  sub\\deep.iso", // Windows separators
+		abcSHA256 + "  io.iso",
+		abcSHA256 + "  folder",
+	}, "\n") + "\n"
+	if err := os.MkdirAll(filepath.Dir(sums), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"ok.iso": "abc", "wrong.iso": "abd", "io.iso": "abc", "sub/deep.iso": "abc"} {
+		p := filepath.Join(dir, "in", filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Mkdir(filepath.Join(dir, "in", "folder"), 0o755)
+	if err := os.WriteFile(sums, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := ReadSumsFile(sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &hashLog{fail: map[string]error{"io.iso": syscall.EIO}}
+	var seen []int
+	rep, err := sf.Check(context.Background(), CheckOptions{Hash: log.hash, OnEntry: func(r EntryResult, done, total int) {
+		if total != 9 || done != len(seen)+1 || r.Index != done-1 {
+			t.Errorf("OnEntry(%d, %d, %d)", r.Index, done, total)
+		}
+		seen = append(seen, r.Index)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"../good.iso:REFUSED", outsideAbs + ":REFUSED", "x:SKIPPED", "ok.iso:OK", "wrong.iso:FAILED", "gone.iso:MISSING",
+		`sub\deep.iso:OK`, "io.iso:UNREADABLE", "folder:REFUSED"}
+	if got := statuses(rep); !slices.Equal(got, want) {
+		t.Errorf("statuses\n got %q\nwant %q", got, want)
+	}
+	for _, r := range rep.Results {
+		if (r.Status == StatusOK) != (r.Reason == "") {
+			t.Errorf("%s %v: reason %q", r.Entry.Name, r.Status, r.Reason)
+		}
+	}
+	if r := rep.Results[7]; !strings.Contains(r.Reason, "input/output error") {
+		t.Errorf("unreadable reason %q", r.Reason)
+	}
+	if r := rep.Results[0]; !strings.Contains(r.Reason, "outside the checksum file's folder") {
+		t.Errorf("refused reason %q", r.Reason)
+	}
+	if got := rep.Summary(); got != "2 OK, 1 FAILED, 1 missing, 1 unreadable, 3 refused, 1 skipped" {
+		t.Errorf("summary %q", got)
+	}
+	if rep.AllOK() {
+		t.Error("AllOK")
+	}
+	if _, ok := log.calls["good.iso"]; ok {
+		t.Error("a refused file was read")
+	}
+	if _, ok := log.calls["folder"]; ok {
+		t.Error("a folder was read")
+	}
+	if got := rep.Results[6].Path; got != filepath.Join(dir, "in", "sub", "deep.iso") {
+		t.Errorf("Windows-separated entry read from %s", got)
+	}
+
+	// Outside files are read when allowed.
+	rep, err = sf.Check(context.Background(), CheckOptions{AllowOutside: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := statuses(rep)[:2]; !slices.Equal(got, []string{"../good.iso:OK", outsideAbs + ":OK"}) {
+		t.Errorf("with AllowOutside: %q", got)
+	}
+}
+
+func TestCheckRefusesLinksOutOfTheFolder(t *testing.T) {
+	dir := vTree(t, map[string]string{"secret": "abc", "in/inside": "abc"})
+	in := filepath.Join(dir, "in")
+	if err := os.Symlink(filepath.Join(dir, "secret"), filepath.Join(in, "link-out")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Symlink("inside", filepath.Join(in, "link-in")); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := ParseSums(filepath.Join(in, "SHA256SUMS"), []byte(abcSHA256+"  link-out\n"+abcSHA256+"  link-in\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := sf.Check(context.Background(), CheckOptions{})
+	if got := statuses(rep); !slices.Equal(got, []string{"link-out:REFUSED", "link-in:OK"}) {
+		t.Errorf("statuses %q (%s)", got, rep.Results[0].Reason)
+	}
+	rep, _ = sf.Check(context.Background(), CheckOptions{AllowOutside: true})
+	if got := statuses(rep); !slices.Equal(got, []string{"link-out:OK", "link-in:OK"}) {
+		t.Errorf("allowed: %q", got)
+	}
+}
+
+func TestCheckRefusesAFIFOWithoutBlocking(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	sf, _ := ParseSums(filepath.Join(dir, "MD5SUMS"), []byte(abcMD5+"  pipe\n"))
+	for _, allow := range []bool{false, true} {
+		rep, _ := sf.Check(context.Background(), CheckOptions{AllowOutside: allow})
+		if r := rep.Results[0]; r.Status != StatusRefused || !strings.Contains(r.Reason, "a pipe") {
+			t.Errorf("FIFO: %v %q", r.Status, r.Reason)
+		}
+	}
+}
+
+// Each file is read once for every algorithm its entries need.
+func TestCheckReadsEachFileOnce(t *testing.T) {
+	data := []byte("stage3")
+	dir := vTree(t, map[string]string{"s.tar.xz": string(data), "t.iso": "abc"})
+	text := "# SHA512 HASH\n" + vHex("sha512", data) + "  s.tar.xz\n# WHIRLPOOL HASH\n" + vHex("whirlpool", data) + "  ./s.tar.xz\n" +
+		"# MD5 HASH\n" + vHex("md5", data) + "  s.tar.xz\n"
+	sf, err := ParseSums(filepath.Join(dir, "s.DIGESTS"), []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &hashLog{}
+	rep, err := sf.Check(context.Background(), CheckOptions{Hash: log.hash})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.AllOK() {
+		t.Errorf("%q", statuses(rep))
+	}
+	if got := log.calls["s.tar.xz"]; !slices.Equal(got, []string{"sha512,whirlpool,md5"}) {
+		t.Errorf("s.tar.xz hashed as %q, want once for sha512,whirlpool,md5", got)
+	}
+
+	sf, _ = ParseSums(filepath.Join(dir, "CHECKSUMS"), []byte("SHA3-256 (t.iso) = "+vHex("sha3-256", []byte("abc"))+"\n"+vHex("ripemd256", []byte("abc"))+"  t.iso\n"))
+	log = &hashLog{}
+	rep, _ = sf.Check(context.Background(), CheckOptions{Hash: log.hash})
+	if got := log.calls["t.iso"]; !slices.Equal(got, []string{"sha3-256,sha256,ripemd256"}) {
+		t.Errorf("t.iso hashed as %q", got)
+	}
+	if !rep.AllOK() || rep.Results[1].Algorithm.ID != "ripemd256" {
+		t.Errorf("%q, untagged line matched by %v", statuses(rep), rep.Results[1].Algorithm)
+	}
+}
+
+func TestCheckStopsWhenCancelled(t *testing.T) {
+	dir := vTree(t, map[string]string{"a": "abc", "b": "abc"})
+	sf, _ := ParseSums(filepath.Join(dir, "MD5SUMS"), []byte(abcMD5+"  a\n"+abcMD5+"  b\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	rep, err := sf.Check(ctx, CheckOptions{OnEntry: func(EntryResult, int, int) { cancel() }})
+	if !errors.Is(err, context.Canceled) || len(rep.Results) != 1 || rep.AllOK() {
+		t.Errorf("after cancel: %v, %d results", err, len(rep.Results))
+	}
+}
+
+func TestCheckFixtures(t *testing.T) {
+	for _, name := range []string{"Fedora-Workstation-40-1.14-x86_64-CHECKSUM", "SHA256SUMS", "files.sfv", "windows.sha256"} {
+		sf, err := ReadSumsFile(filepath.Join("testdata", "verify", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := sf.Check(context.Background(), CheckOptions{})
+		if err != nil || !rep.AllOK() {
+			t.Errorf("%s: %v %q", name, err, statuses(rep))
+		}
+	}
+	sf, _ := ReadSumsFile(filepath.Join("testdata", "verify", "stage3-amd64-openrc.tar.xz.DIGESTS"))
+	rep, _ := sf.Check(context.Background(), CheckOptions{})
+	if got := rep.Summary(); got != "2 OK, 1 skipped" {
+		t.Errorf("DIGESTS: %s", got)
+	}
+}
+
+func TestStatusString(t *testing.T) {
+	want := []string{"OK", "FAILED", "MISSING", "UNREADABLE", "REFUSED", "SKIPPED"}
+	for i, w := range want {
+		if Status(i).String() != w {
+			t.Errorf("Status(%d) = %s", i, Status(i))
+		}
+	}
+}
