@@ -1,0 +1,114 @@
+package app
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// vRun runs the command line and returns what it printed and its exit code.
+func vRun(args ...string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	code = Main(args, strings.NewReader(""), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestCheckCommand(t *testing.T) {
+	absent := filepath.Join(t.TempDir(), "abs.iso")
+	dir := vTree(t, map[string]string{
+		"a.iso": "abc", "b.iso": "abd", "sub/c.iso": "abc", "new\nline": "abc",
+		"outside/x.iso": "abc",
+		"SHA256SUMS":    abcSHA256 + "  a.iso\n" + abcSHA256 + "  sub/c.iso\n",
+		"BAD":           abcSHA256 + "  a.iso\n" + abcSHA256 + "  b.iso\n" + abcSHA256 + "  gone.iso\nnot a checksum line\n",
+		"ESCAPED":       `\` + abcSHA256 + `  new\nline` + "\n",
+		"EMPTY":         "# nothing here\n\n",
+		"JUNK":          "hello\nworld\n",
+		"in/SHA256SUMS": abcSHA256 + "  ../outside/x.iso\n",
+		"ABS":           abcSHA256 + "  " + absent + "\n",
+		"SIGNED":        "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n" + abcSHA256 + "  a.iso\n-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
+		"SKIP":          "BLAKE2b (a.iso) = " + abcSHA512 + "\n",
+	})
+	p := func(name string) string { return filepath.Join(dir, filepath.FromSlash(name)) }
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string   // exact
+		stderr []string // substrings, in order
+	}{
+		{"all OK", []string{"check", p("SHA256SUMS")}, 0,
+			p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n", []string{"2 OK\n"}},
+		{"quiet", []string{"check", "--quiet", p("SHA256SUMS")}, 0, "", []string{"2 OK\n"}},
+		{"flags after the file", []string{"check", p("SHA256SUMS"), "--quiet"}, 0, "", []string{"2 OK"}},
+		{"failed, missing and a malformed line", []string{"check", p("BAD")}, 1,
+			p("a.iso") + ": OK\n" + p("b.iso") + ": FAILED\n" + p("gone.iso") + ": MISSING\n",
+			[]string{p("BAD") + ":4: not a checksum line", "1 line was not understood", p("BAD") + ":3: " + p("gone.iso") + ": no such file", "1 OK, 1 FAILED, 1 missing\n"}},
+		{"quiet still shows what is not OK", []string{"check", "-quiet", p("BAD")}, 1,
+			p("b.iso") + ": FAILED\n" + p("gone.iso") + ": MISSING\n", []string{"1 OK, 1 FAILED, 1 missing"}},
+		{"escaped name", []string{"check", p("ESCAPED")}, 0, `\` + p("new") + `\nline: OK` + "\n", nil},
+		{"no valid line", []string{"check", p("EMPTY")}, 2, "", []string{p("EMPTY") + ": no checksum lines found"}},
+		{"junk lines", []string{"check", p("JUNK")}, 2, "", []string{p("JUNK") + ":1: not a checksum line", p("JUNK") + ":2: not a checksum line", "no checksum lines found"}},
+		{"unreadable SUMFILE, the others still checked", []string{"check", p("nope"), p("SHA256SUMS")}, 2,
+			p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n", []string{"cannot use " + p("nope") + ": no such file", "2 OK"}},
+		{"a folder as SUMFILE", []string{"check", p("sub")}, 2, "", []string{"is a folder"}},
+		{"refused ..", []string{"check", p("in/SHA256SUMS")}, 1,
+			p("outside/x.iso") + ": REFUSED\n", []string{"outside the checksum file's folder", "0 OK, 1 refused"}},
+		{"allowed ..", []string{"check", "--allow-outside", p("in/SHA256SUMS")}, 0, p("outside/x.iso") + ": OK\n", nil},
+		{"refused absolute", []string{"check", p("ABS")}, 1, absent + ": REFUSED\n", []string{"an absolute path", "0 OK, 1 refused"}},
+		{"signed", []string{"check", p("SIGNED")}, 0, p("a.iso") + ": OK\n", []string{"PGP-signed, but Hashdrop did not check the signature", "1 OK"}},
+		{"skipped", []string{"check", p("SKIP")}, 1, p("a.iso") + ": SKIPPED\n", []string{"BLAKE2b is not an algorithm Hashdrop supports", "0 OK, 1 skipped"}},
+		{"several SUMFILEs, one summary", []string{"check", p("SHA256SUMS"), p("BAD")}, 1,
+			p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n" + p("a.iso") + ": OK\n" + p("b.iso") + ": FAILED\n" + p("gone.iso") + ": MISSING\n",
+			[]string{"3 OK, 1 FAILED, 1 missing"}},
+		{"no SUMFILE", []string{"check"}, 2, "", []string{"no checksum file given"}},
+		{"bad flag", []string{"check", "--nope", p("SHA256SUMS")}, 2, "", []string{"Usage: hashdrop check"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, code := vRun(tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d", code, tt.code)
+			}
+			if stdout != tt.stdout {
+				t.Errorf("stdout\n%s\nwant\n%s", stdout, tt.stdout)
+			}
+			rest := stderr
+			for _, w := range tt.stderr {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Errorf("stderr lacks %q (in order):\n%s", w, stderr)
+					break
+				}
+				rest = rest[i+len(w):]
+			}
+		})
+	}
+}
+
+// Names are printed relative to where the user stands: "dl/SHA256SUMS" lists
+// "a.iso" as "dl/a.iso", "SHA256SUMS" as "a.iso".
+func TestCheckCommandNamesAsTheUserGaveThem(t *testing.T) {
+	dir := vTree(t, map[string]string{"dl/a.iso": "abc", "dl/SHA256SUMS": abcSHA256 + "  a.iso\n"})
+	t.Chdir(dir)
+	if stdout, _, code := vRun("check", "dl/SHA256SUMS"); code != 0 || stdout != filepath.Join("dl", "a.iso")+": OK\n" {
+		t.Errorf("%d %q", code, stdout)
+	}
+	t.Chdir(filepath.Join(dir, "dl"))
+	if stdout, _, code := vRun("check", "SHA256SUMS"); code != 0 || stdout != "a.iso: OK\n" {
+		t.Errorf("%d %q", code, stdout)
+	}
+}
+
+func TestCheckCommandFixtures(t *testing.T) {
+	for _, name := range []string{"Fedora-Workstation-40-1.14-x86_64-CHECKSUM", "SHA256SUMS", "files.sfv", "windows.sha256"} {
+		stdout, stderr, code := vRun("check", filepath.Join("testdata", "verify", name))
+		if code != 0 || strings.Count(stdout, ": OK\n") != strings.Count(stdout, "\n") {
+			t.Errorf("%s: exit %d\n%s%s", name, code, stdout, stderr)
+		}
+	}
+	stdout, stderr, code := vRun("check", filepath.Join("testdata", "verify", "stage3-amd64-openrc.tar.xz.DIGESTS"))
+	if code != 1 || !strings.Contains(stdout, ": SKIPPED\n") || !strings.Contains(stderr, "2 OK, 1 skipped") {
+		t.Errorf("DIGESTS: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
