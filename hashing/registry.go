@@ -89,7 +89,7 @@ var algorithms = []*Algorithm{
 		New: ripemd.New256, family: "ripemd"},
 	{ID: "ripemd320", Name: "RIPEMD-320", Tag: "RIPEMD320", Aliases: []string{"rmd320"}, Size: ripemd.Size320, BlockSize: ripemd.BlockSize,
 		New: ripemd.New320, family: "ripemd"},
-	{ID: "whirlpool", Name: "Whirlpool", Tag: "WHIRLPOOL", Aliases: []string{"whirlpool-0", "wp"}, Size: whirlpool.Size, BlockSize: whirlpool.BlockSize,
+	{ID: "whirlpool", Name: "Whirlpool", Tag: "WHIRLPOOL", Aliases: []string{"wp"}, Size: whirlpool.Size, BlockSize: whirlpool.BlockSize,
 		New: whirlpool.New, family: "whirlpool"},
 }
 
