@@ -1,11 +1,8 @@
-// Package ui is Hashdrop's window: Fyne views over the app core.
 package ui
 
 import (
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/assets"
 )
@@ -17,8 +14,11 @@ const AppID = "io.github.hashdrop"
 func Run(files []string) {
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
-	w := a.NewWindow("Hashdrop")
-	w.SetContent(container.NewCenter(widget.NewLabel("Drop files or folders here")))
-	w.Resize(fyne.NewSize(900, 640))
-	w.ShowAndRun()
+	win := a.NewWindow("Hashdrop")
+	core := NewAppCore()
+	w := New(a, win, core, Config{})
+	win.Resize(fyne.NewSize(940, 760))
+	w.Add(files)
+	win.ShowAndRun()
+	core.Close()
 }

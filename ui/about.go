@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/klauspost/cpuid/v2"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// cpuFeatures are the CPU features Hashdrop's cores use, in the order shown.
+var cpuFeatures = []cpuid.FeatureID{cpuid.SSSE3, cpuid.SSE4, cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2,
+	cpuid.SHA, cpuid.CLMUL, cpuid.VPCLMULQDQ, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL, cpuid.AVX512VBMI, cpuid.GFNI}
+
+// cpuSummary describes the processor: "AMD EPYC 9R14 (2 cores, 2 threads)".
+func cpuSummary() string {
+	name := strings.TrimSpace(cpuid.CPU.BrandName)
+	if name == "" {
+		name = "Unknown " + runtime.GOARCH + " processor"
+	}
+	return fmt.Sprintf("%s (%d cores, %d threads)", name, max(cpuid.CPU.PhysicalCores, 1), max(cpuid.CPU.LogicalCores, 1))
+}
+
+// hashingFeatures lists which of cpuFeatures this CPU has and lacks.
+func hashingFeatures() (have, lack []string) {
+	for _, f := range cpuFeatures {
+		if cpuid.CPU.Supports(f) {
+			have = append(have, f.String())
+		} else {
+			lack = append(lack, f.String())
+		}
+	}
+	return have, lack
+}
+
+func (w *Window) showAbout() {
+	version := w.app.Metadata().Version
+	if version == "" {
+		version = "development build"
+	}
+	title := widget.NewRichTextFromMarkdown("## Hashdrop " + version)
+	intro := widget.NewLabel("Checks that a file you downloaded is the file its publisher released. " +
+		"Each file is read once; every algorithm hashes it on its own core, with the fastest code this processor can run.")
+	intro.Wrapping = fyne.TextWrapWord
+
+	have, lack := hashingFeatures()
+	cpu := widget.NewForm(
+		widget.NewFormItem("Processor", widget.NewLabel(cpuSummary())),
+		widget.NewFormItem("Features used", wrapLabel(orNone(have))),
+		widget.NewFormItem("Not available", wrapLabel(orNone(lack))),
+		widget.NewFormItem("System", widget.NewLabel(runtime.GOOS+"/"+runtime.GOARCH+", "+runtime.Version())),
+	)
+
+	grid := container.NewGridWithColumns(3,
+		bold("Algorithm"), bold("Core in use"), bold("Cores this CPU can run"))
+	for _, a := range hashing.All() {
+		core := widget.NewLabelWithStyle(a.Core(), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+		grid.Add(widget.NewLabel(a.Name))
+		grid.Add(core)
+		grid.Add(wrapLabel(strings.Join(a.Cores(), ", ")))
+	}
+	back := widget.NewButtonWithIcon("Back to files", theme.NavigateBackIcon(), func() { w.show(nil) })
+	content := container.NewVBox(title, intro, widget.NewSeparator(), cpu, widget.NewSeparator(), grid)
+	w.show(container.NewBorder(container.NewHBox(back), nil, nil, nil, container.NewVScroll(content)))
+}
+
+func bold(s string) *widget.Label {
+	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+func wrapLabel(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}

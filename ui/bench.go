@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
+)
+
+// benchView measures every algorithm in memory, one after the other in the
+// background, and draws a bar of MB/s for each as its figure comes in.
+type benchView struct {
+	w       *Window
+	bars    []*benchBar
+	status  *widget.Label
+	run     *widget.Button
+	stopped *atomic.Bool // of the run in progress
+	obj     fyne.CanvasObject
+}
+
+// benchBar is one algorithm's row of the chart.
+type benchBar struct {
+	alg   *hashing.Algorithm
+	value float64 // bytes per second; 0 while unknown
+	rect  *canvas.Rectangle
+	text  *widget.Label
+	frac  float32
+	obj   *fyne.Container
+}
+
+// barLayout draws its first object (the bar) as frac of the width left
+// after its second (the figure).
+type barLayout struct{ b *benchBar }
+
+func (l barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	t := objs[1].MinSize()
+	return fyne.NewSize(t.Width+40, t.Height)
+}
+
+func (l barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	t := objs[1].MinSize()
+	room := size.Width - t.Width - padding()
+	w := max(2, room*l.b.frac)
+	if l.b.value == 0 {
+		w = 0
+	}
+	h := size.Height * 0.6
+	objs[0].Move(fyne.NewPos(0, (size.Height-h)/2))
+	objs[0].Resize(fyne.NewSize(w, h))
+	objs[1].Move(fyne.NewPos(w+padding(), 0))
+	objs[1].Resize(fyne.NewSize(t.Width, size.Height))
+}
+
+func (w *Window) showBench() {
+	if w.bench == nil {
+		w.bench = newBenchView(w)
+	}
+	w.show(w.bench.obj)
+	if w.bench.stopped == nil {
+		w.bench.start()
+	}
+}
+
+func newBenchView(w *Window) *benchView {
+	v := &benchView{w: w, status: widget.NewLabel("")}
+	rows := container.NewVBox()
+	for _, a := range hashing.All() {
+		b := &benchBar{alg: a, rect: canvas.NewRectangle(theme.Color(theme.ColorNamePrimary)), text: widget.NewLabel("")}
+		b.rect.CornerRadius = 3
+		b.obj = container.New(barLayout{b}, b.rect, b.text)
+		name := widget.NewLabelWithStyle(a.Name, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
+		rows.Add(container.NewBorder(nil, nil, container.New(fixedWidth(algNameWidth), name), nil, b.obj))
+		v.bars = append(v.bars, b)
+	}
+	back := widget.NewButtonWithIcon("Back to files", theme.NavigateBackIcon(), func() {
+		v.stop()
+		w.show(nil)
+	})
+	v.run = widget.NewButtonWithIcon("Run again", theme.ViewRefreshIcon(), v.start)
+	title := widget.NewLabelWithStyle("Speed of each algorithm on this computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	explain := widget.NewLabel(fmt.Sprintf("In memory, one core, %d MiB each; the core in use is named beside each figure. "+
+		"Reading from disk is usually slower than the fastest of these. MB = 1,000,000 bytes.", benchMiB))
+	explain.Wrapping = fyne.TextWrapWord
+	explain.Importance = widget.LowImportance
+	top := container.NewVBox(container.NewBorder(nil, nil, back, v.run, title), explain, v.status)
+	v.obj = container.NewBorder(top, nil, nil, nil, container.NewVScroll(rows))
+	return v
+}
+
+// start measures every algorithm again, in the background.
+func (v *benchView) start() {
+	v.stop()
+	stopped := new(atomic.Bool)
+	v.stopped = stopped
+	for _, b := range v.bars {
+		b.value = 0
+		b.text.SetText("waiting")
+	}
+	v.run.Disable()
+	v.layoutBars()
+	w := v.w
+	go func() {
+		for i, b := range v.bars {
+			if stopped.Load() {
+				break
+			}
+			w.do(func() {
+				if !stopped.Load() {
+					v.status.SetText(fmt.Sprintf("Measuring %s (%d of %d)…", b.alg.Name, i+1, len(v.bars)))
+					b.text.SetText("measuring…")
+				}
+			})
+			r := w.core.Bench(b.alg)
+			w.do(func() {
+				if !stopped.Load() {
+					v.result(b, r)
+				}
+			})
+		}
+		w.do(func() {
+			if v.stopped == stopped {
+				if !stopped.Load() {
+					v.status.SetText("Done. Figures vary by a few percent from run to run.")
+					w.tracef("benchmark done")
+				}
+				v.run.Enable()
+			}
+		})
+	}()
+}
+
+func (v *benchView) stop() {
+	if v.stopped != nil {
+		v.stopped.Store(true)
+		v.run.Enable()
+	}
+}
+
+func (v *benchView) result(b *benchBar, r app.BenchResult) {
+	b.value = r.MBPerSec * 1e6
+	b.text.SetText(units.Rate(b.value) + "  ·  " + r.Implementation)
+	v.layoutBars()
+}
+
+// layoutBars scales the bars to the fastest figure so far (linear: the
+// figures are printed beside them).
+func (v *benchView) layoutBars() {
+	top := 0.0
+	for _, b := range v.bars {
+		top = max(top, b.value)
+	}
+	for _, b := range v.bars {
+		b.frac = 0
+		if top > 0 {
+			b.frac = float32(b.value / top)
+		}
+		b.obj.Refresh()
+	}
+}

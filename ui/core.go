@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// Core is what the window asks of Hashdrop's core. NewAppCore adapts package
+// app; tests use a fake that finishes jobs when they say so. Parsing and
+// judging digests (app.ParseExpected, ExpectedDigest.Judge) and reading
+// checksum files are plain functions of app and need no stand-in.
+type Core interface {
+	// Hash queues the file at path to be hashed with algs. done is called
+	// exactly once, on any goroutine, when the job has finished well or not;
+	// it must return quickly.
+	Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job
+	// CancelAll cancels every job queued so far; the core stays usable.
+	CancelAll()
+	// Published finds the digests published next to the file at path
+	// (ubuntu.iso.sha256, SHA256SUMS, ...).
+	Published(path string) []app.Published
+	// Bench measures one algorithm's in-memory speed on this CPU.
+	Bench(a *hashing.Algorithm) app.BenchResult
+	// Close cancels everything and waits for the core's goroutines to end.
+	Close()
+}
+
+// Job is one file being hashed. Its methods may be called from any goroutine.
+type Job interface {
+	// Progress is a snapshot, cheap enough to take 20 times a second.
+	Progress() app.Progress
+	// Cancel stops the job; its done callback then gets a "cancelled" error.
+	Cancel()
+}

@@ -1,0 +1,8 @@
+//go:build !cgo || !(linux || windows || darwin)
+
+package ui
+
+import "fyne.io/fyne/v2"
+
+// defaultDialogs are Fyne's: the native ones need cgo.
+func defaultDialogs(win fyne.Window) Dialogs { return fyneDialogs{win} }

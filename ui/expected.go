@@ -1,0 +1,171 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// expectedField is where the published digest goes: pasted at any time,
+// before, during or after hashing. Under it a line says what was
+// understood, and a button offers a digest found on the clipboard.
+type expectedField struct {
+	w          *Window
+	entry      *expectedEntry
+	understood *widget.Label
+	icon       *widget.Icon
+	compare    *widget.Button
+	parsed     *app.ExpectedDigest // nil when empty or not understood
+	problem    string              // why the text is not a digest
+	offered    string              // the clipboard text the button offers
+	seen       string              // clipboard text already offered or copied by us
+	obj        fyne.CanvasObject
+}
+
+// expectedEntry is the text field; Esc in it cancels like everywhere else.
+type expectedEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+func (e *expectedEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		e.onEscape()
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
+func newExpectedField(w *Window) *expectedField {
+	f := &expectedField{w: w, understood: widget.NewLabel(""), icon: widget.NewIcon(nil)}
+	f.entry = &expectedEntry{onEscape: w.CancelAll}
+	f.entry.ExtendBaseWidget(f.entry)
+	f.entry.SetPlaceHolder("Paste the digest published on the download page (Ctrl+V)")
+	f.entry.TextStyle = fyne.TextStyle{Monospace: true}
+	f.entry.OnChanged = func(string) { f.changed() }
+	f.understood.Truncation = fyne.TextTruncateEllipsis
+	f.understood.Importance = widget.LowImportance
+	f.compare = widget.NewButtonWithIcon("Compare with clipboard", theme.ContentPasteIcon(), func() {
+		f.SetText(f.offered)
+	})
+	f.compare.Importance = widget.HighImportance
+	f.compare.Hide()
+	clearBtn := widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { f.SetText("") })
+	clearBtn.Importance = widget.LowImportance
+
+	label := widget.NewLabelWithStyle("Expected digest", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	lw := label.MinSize().Width
+	f.obj = container.NewVBox(
+		container.NewBorder(nil, nil, label, clearBtn, f.entry),
+		container.NewBorder(nil, nil, container.New(fixedWidth(lw)), f.compare,
+			container.NewBorder(nil, nil, sized(fyne.NewSquareSize(18), f.icon), nil, f.understood)),
+	)
+	f.changed()
+	return f
+}
+
+func (f *expectedField) object() fyne.CanvasObject { return f.obj }
+
+// Text is what the field holds.
+func (f *expectedField) Text() string { return f.entry.Text }
+
+// SetText replaces the field's text, as a paste does.
+func (f *expectedField) SetText(s string) { f.entry.SetText(s) }
+
+// Understood is the line under the field.
+func (f *expectedField) Understood() string { return f.understood.Text }
+
+// changed parses the text again and judges the files.
+func (f *expectedField) changed() {
+	text := strings.TrimSpace(f.entry.Text)
+	f.parsed, f.problem = nil, ""
+	switch {
+	case text == "":
+		f.understood.SetText("Or open the checksum file (SHA256SUMS…) published with the download")
+		f.icon.SetResource(theme.NewDisabledResource(theme.InfoIcon()))
+	default:
+		e, err := app.ParseExpected(text)
+		if err != nil {
+			var de *app.DigestError
+			if errors.As(err, &de) {
+				f.problem = capitalize(de.Reason)
+			} else {
+				f.problem = capitalize(err.Error())
+			}
+			f.understood.SetText("Not understood: " + f.problem)
+			f.understood.Importance = widget.DangerImportance
+			f.icon.SetResource(theme.NewErrorThemedResource(theme.ErrorIcon()))
+			break
+		}
+		f.parsed = e
+		s := "Understood: " + e.Describe()
+		if len(f.w.files.items) == 0 {
+			s += " · now drop the file to compare"
+		}
+		f.understood.SetText(s)
+		f.understood.Importance = widget.LowImportance
+		f.icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
+	}
+	if f.parsed == nil && f.problem == "" {
+		f.understood.Importance = widget.LowImportance
+	}
+	f.understood.Refresh()
+	if f.offered != "" && strings.TrimSpace(f.offered) == text {
+		f.compare.Hide()
+	}
+	if f.w.expected == f { // not while the window is being built
+		f.w.tracef("expected %q: %s", text, f.understood.Text)
+		f.w.judge()
+	}
+}
+
+// pasteClipboard puts the clipboard's text in the field (Ctrl+V anywhere).
+func (f *expectedField) pasteClipboard() {
+	text := strings.TrimSpace(f.w.app.Clipboard().Content())
+	if text == "" {
+		return
+	}
+	f.seen = text
+	f.compare.Hide()
+	f.SetText(text)
+}
+
+// checkClipboard offers "Compare with clipboard" when the clipboard holds a
+// digest that is not in the field yet. Called as the window gains focus.
+func (f *expectedField) checkClipboard() {
+	text := strings.TrimSpace(f.w.app.Clipboard().Content())
+	if text == "" || text == f.seen || text == strings.TrimSpace(f.entry.Text) || len(text) > 1024 {
+		return
+	}
+	if _, err := app.ParseExpected(text); err != nil {
+		return
+	}
+	f.offered = text
+	f.seen = text
+	short := text
+	if len(short) > 14 {
+		short = short[:12] + "…"
+	}
+	f.compare.SetText("Compare with clipboard (" + short + ")")
+	f.compare.Show()
+}
+
+// sawClipboard notes text the window itself put on the clipboard, so that
+// copying a digest does not offer it back.
+func (f *expectedField) sawClipboard(text string) {
+	f.seen = strings.TrimSpace(text)
+	f.compare.Hide()
+}
+
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

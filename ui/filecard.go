@@ -1,0 +1,340 @@
+package ui
+
+import (
+	"encoding/hex"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
+)
+
+// digestLine is how many hex digits a digest line holds: SHA-256 fits on
+// one, SHA-512 and Whirlpool take two even halves, easy to compare by eye.
+const digestLine = 64
+
+// algNameWidth is the width of the algorithm column of a card.
+const algNameWidth = 104
+
+// digestMetrics are the sizes of a digest in the monospace font, measured
+// once: every card of the list must have a height known in advance.
+var digestMetrics struct {
+	once   sync.Once
+	width  float32
+	height map[int]float32
+	mu     sync.Mutex
+}
+
+// digestWidth is the width of a label that wraps after exactly digestLine
+// monospace digits.
+func digestWidth() float32 {
+	digestMetrics.once.Do(func() {
+		mono := fyne.TextStyle{Monospace: true}
+		w := fyne.MeasureText(strings.Repeat("0", digestLine), theme.TextSize(), mono).Width
+		digestMetrics.width = w + 2*theme.InnerPadding() + 1
+		digestMetrics.height = make(map[int]float32)
+	})
+	return digestMetrics.width
+}
+
+// digestHeight is the height of a digest label of n lines.
+func digestHeight(lines int) float32 {
+	digestWidth()
+	digestMetrics.mu.Lock()
+	defer digestMetrics.mu.Unlock()
+	if h, ok := digestMetrics.height[lines]; ok {
+		return h
+	}
+	probe := widget.NewLabelWithStyle(strings.TrimSuffix(strings.Repeat(strings.Repeat("0", digestLine)+"\n", lines), "\n"),
+		fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	h := probe.MinSize().Height
+	digestMetrics.height[lines] = h
+	return h
+}
+
+func digestLines(a *hashing.Algorithm) int { return (a.HexLen() + digestLine - 1) / digestLine }
+
+// digestBox holds a digest label at the size of lines lines.
+type digestBox struct{ lines int }
+
+func (d *digestBox) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(digestWidth(), digestHeight(d.lines))
+}
+
+func (d *digestBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(fyne.NewSize(digestWidth(), size.Height))
+	}
+}
+
+// algRow is one algorithm of a card: its name, its live speed, then its
+// digest (monospace, selectable, wrapped) with a copy button.
+type algRow struct {
+	alg    *hashing.Algorithm
+	name   *widget.Label
+	speed  *widget.Label
+	digest *widget.Label
+	box    *digestBox
+	copy   *widget.Button
+	mark   *widget.Icon
+	obj    *fyne.Container
+	hex    string
+}
+
+func newAlgRow(w *Window) *algRow {
+	r := &algRow{
+		name:   widget.NewLabel(""),
+		speed:  widget.NewLabel(""),
+		digest: widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true}),
+		box:    &digestBox{lines: 1},
+		mark:   widget.NewIcon(nil),
+	}
+	r.speed.Importance = widget.LowImportance
+	r.digest.Selectable = true
+	r.digest.Wrapping = fyne.TextWrapBreak
+	r.copy = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() {
+		if r.hex != "" {
+			w.copyText(r.hex, r.alg.Name+" copied")
+		}
+	})
+	r.copy.Importance = widget.LowImportance
+	r.obj = container.NewHBox(
+		container.New(fixedWidth(algNameWidth), r.name),
+		reserve(r.speed, container.New(r.box, r.digest)),
+		reserve(r.copy),
+		sized(fyne.NewSquareSize(20), r.mark),
+	)
+	return r
+}
+
+// set shows algorithm a of item (nil: the template row of the list).
+func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
+	r.alg = a
+	r.name.SetText(a.Name)
+	r.box.lines = digestLines(a)
+	var sum []byte
+	if it != nil {
+		sum = it.digests[a]
+	}
+	if sum != nil {
+		r.hex = hex.EncodeToString(sum)
+		if r.digest.Text != r.hex {
+			r.digest.SetText(r.hex)
+		}
+		r.digest.Show()
+		r.speed.Hide()
+		r.copy.Show()
+	} else {
+		r.hex = ""
+		r.digest.Hide()
+		r.copy.Hide()
+		r.speed.SetText(it.rowState(a))
+		r.speed.Show()
+	}
+	var mark fyne.Resource
+	if it != nil {
+		switch it.marks[a] {
+		case app.Match:
+			mark = theme.NewSuccessThemedResource(theme.ConfirmIcon())
+		case app.Mismatch:
+			mark = theme.NewErrorThemedResource(theme.CancelIcon())
+		}
+	}
+	r.mark.SetResource(mark)
+}
+
+// fileCard shows one file of the list: name, size, progress and cancel,
+// then one row per algorithm. Cards are recycled by the list.
+type fileCard struct {
+	widget.BaseWidget
+	w    *Window
+	item *fileItem
+
+	icon    *widget.Icon
+	name    *widget.Label
+	size    *widget.Label
+	state   *widget.Label
+	cancel  *widget.Button
+	bar     *slimBar
+	barText *widget.Label
+	running *fyne.Container
+	info    *widget.Label
+	problem *widget.Label
+
+	verdictIcon *widget.Icon
+	verdictText *widget.Label
+	verdictRow  *fyne.Container
+
+	rowBox  *fyne.Container
+	rows    []*algRow
+	shown   int // rows in use
+	content fyne.CanvasObject
+}
+
+func newFileCard(w *Window) *fileCard {
+	c := &fileCard{
+		w:           w,
+		icon:        widget.NewIcon(theme.FileIcon()),
+		name:        widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		size:        widget.NewLabel(""),
+		state:       widget.NewLabel(""),
+		bar:         newSlimBar(),
+		barText:     widget.NewLabel(""),
+		info:        widget.NewLabel(""),
+		problem:     widget.NewLabel(""),
+		verdictIcon: widget.NewIcon(nil),
+		verdictText: widget.NewLabel(""),
+		rowBox:      container.NewVBox(),
+	}
+	c.name.Truncation = fyne.TextTruncateEllipsis
+	c.size.Importance = widget.LowImportance
+	c.info.Importance = widget.LowImportance
+	c.info.Truncation = fyne.TextTruncateEllipsis
+	c.problem.Importance = widget.DangerImportance
+	c.problem.Truncation = fyne.TextTruncateEllipsis
+	c.verdictText.Truncation = fyne.TextTruncateEllipsis
+	c.cancel = widget.NewButtonWithIcon("", theme.CancelIcon(), func() {
+		if c.item != nil {
+			c.w.cancelItem(c.item)
+		}
+	})
+	c.cancel.Importance = widget.LowImportance
+	c.running = container.NewBorder(nil, nil, nil, c.barText, c.bar)
+	header := container.NewBorder(nil, nil,
+		sized(fyne.NewSquareSize(24), c.icon),
+		container.NewHBox(c.size, c.state, reserve(c.cancel)),
+		c.name)
+	c.verdictRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), c.verdictIcon), nil, c.verdictText)
+	c.content = container.NewVBox(header, reserve(c.running, c.info, c.problem), c.verdictRow, c.rowBox)
+	c.ExtendBaseWidget(c)
+	c.bind(nil)
+	return c
+}
+
+func (c *fileCard) CreateRenderer() fyne.WidgetRenderer {
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	bg.CornerRadius = theme.InputRadiusSize()
+	return &cardRenderer{c: c, bg: bg, objs: []fyne.CanvasObject{bg, c.content}}
+}
+
+type cardRenderer struct {
+	c    *fileCard
+	bg   *canvas.Rectangle
+	objs []fyne.CanvasObject
+}
+
+func (r *cardRenderer) Layout(size fyne.Size) {
+	r.bg.Resize(size)
+	p := padding()
+	r.c.content.Move(fyne.NewPos(p, p/2))
+	r.c.content.Resize(fyne.NewSize(size.Width-2*p, size.Height-p))
+}
+
+func (r *cardRenderer) MinSize() fyne.Size {
+	p := padding()
+	return r.c.content.MinSize().Add(fyne.NewSize(2*p, p))
+}
+
+func (r *cardRenderer) Refresh() {
+	r.bg.FillColor = theme.Color(theme.ColorNameInputBackground)
+	r.bg.Refresh()
+	r.c.content.Refresh()
+}
+
+func (r *cardRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *cardRenderer) Destroy()                     {}
+
+// bind shows item on the card; nil shows the template the list measures:
+// a waiting file with the algorithms the list was made for.
+func (c *fileCard) bind(it *fileItem) {
+	c.item = it
+	algs := c.w.files.templateAlgs
+	if it != nil {
+		algs = it.rows
+	}
+	for len(c.rows) < len(algs) {
+		r := newAlgRow(c.w)
+		c.rows = append(c.rows, r)
+		c.rowBox.Add(r.obj)
+	}
+	c.shown = len(algs)
+	for i, r := range c.rows {
+		if i < len(algs) {
+			r.set(algs[i], it)
+			r.obj.Show()
+		} else {
+			r.obj.Hide()
+		}
+	}
+	if it == nil {
+		c.name.SetText("")
+		c.verdictRow.Hide()
+		return
+	}
+	c.name.SetText(it.name)
+	c.size.SetText(units.Size(it.size))
+	c.update()
+	c.Refresh()
+}
+
+// update redraws what changes while a file is hashed; cheap enough for the
+// 15 Hz ticker.
+func (c *fileCard) update() {
+	it := c.item
+	if it == nil {
+		return
+	}
+	if c.shown != len(it.rows) {
+		c.bind(it) // more algorithms were asked for, to compare a digest
+		return
+	}
+	c.state.SetText(it.stateText())
+	c.icon.SetResource(it.icon())
+	switch it.state {
+	case stateFailed, stateCancelled:
+		c.running.Hide()
+		c.info.Hide()
+		c.problem.SetText(it.problemText())
+		c.problem.Show()
+		c.cancel.Hide()
+	case stateDone:
+		c.running.Hide()
+		c.problem.Hide()
+		c.info.SetText(it.doneText())
+		c.info.Show()
+		c.cancel.Hide()
+	default:
+		c.problem.Hide()
+		c.info.Hide()
+		c.running.Show()
+		c.cancel.Show()
+		f := it.prog.Fraction()
+		if f < 0 {
+			f = 0
+		}
+		c.bar.SetValue(f)
+		if it.state == stateWaiting {
+			c.barText.SetText("waiting")
+		} else {
+			c.barText.SetText(units.Progress(it.prog.Fraction(), it.prog.Done, it.prog.BytesPerSec, it.prog.Remaining))
+		}
+	}
+	if res, text := it.verdictLine(); text != "" {
+		c.verdictIcon.SetResource(res)
+		c.verdictText.SetText(text)
+		c.verdictRow.Show()
+	} else {
+		c.verdictRow.Hide()
+	}
+	for i, a := range it.rows {
+		c.rows[i].set(a, it)
+	}
+}

@@ -1,0 +1,349 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
+)
+
+// itemState is where a file of the list is.
+type itemState int
+
+const (
+	stateWaiting itemState = iota
+	stateHashing
+	stateDone
+	stateFailed
+	stateCancelled
+)
+
+// fileItem is one file of the list. It is only touched on the Fyne
+// goroutine; jobs report to it through Window.do.
+type fileItem struct {
+	index int
+	path  string
+	name  string
+	size  int64
+
+	rows    []*hashing.Algorithm // the algorithms shown, in order
+	digests map[*hashing.Algorithm][]byte
+	marks   map[*hashing.Algorithm]app.Outcome // Match / Mismatch beside a row
+
+	job     Job // the job running now, or nil
+	jobAlgs []*hashing.Algorithm
+	jobSeq  int // tells a finished job from the one that replaced it
+	prog    app.Progress
+	state   itemState
+	err     error
+	started time.Time
+	elapsed time.Duration
+	hashed  int64 // bytes read by the finished jobs
+
+	published []app.Published // digests found next to the file
+	sidecar   *app.Verdict    // the file against published[0]
+	pasted    *app.Verdict    // the file against the expected-digest field
+}
+
+func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
+	return &fileItem{
+		path: path, name: displayName(path), size: size,
+		rows:    slices.Clone(algs),
+		digests: make(map[*hashing.Algorithm][]byte),
+		marks:   make(map[*hashing.Algorithm]app.Outcome),
+	}
+}
+
+// displayName is the file's base name, or the path for "-" and roots.
+func displayName(path string) string {
+	if b := filepath.Base(path); b != "." && b != string(filepath.Separator) {
+		return b
+	}
+	return path
+}
+
+// finished reports whether no job of the file is running or waiting.
+func (it *fileItem) finished() bool { return it.job == nil }
+
+// computed lists the digests known so far, for judging.
+func (it *fileItem) computed() []app.Digest {
+	var ds []app.Digest
+	for _, a := range it.rows {
+		if s := it.digests[a]; s != nil {
+			ds = append(ds, app.Digest{Algorithm: a, Sum: s})
+		}
+	}
+	return ds
+}
+
+// rowState is what an algorithm's row says before its digest is known.
+func (it *fileItem) rowState(a *hashing.Algorithm) string {
+	if it == nil {
+		return "waiting"
+	}
+	switch it.state {
+	case stateFailed, stateCancelled:
+		return "-"
+	}
+	if it.job == nil || !slices.Contains(it.jobAlgs, a) {
+		return "-"
+	}
+	for _, p := range it.prog.Algorithms {
+		if p.Algorithm == a {
+			if p.Digest != nil {
+				return "finishing"
+			}
+			if p.BytesPerSec > 0 {
+				return units.Rate(p.BytesPerSec)
+			}
+		}
+	}
+	if it.state == stateWaiting || it.prog.State == app.Waiting {
+		return "waiting"
+	}
+	return "starting"
+}
+
+func (it *fileItem) stateText() string {
+	switch it.state {
+	case stateWaiting:
+		return ""
+	case stateHashing:
+		return ""
+	case stateDone:
+		return "done"
+	case stateFailed:
+		return "failed"
+	}
+	return "cancelled"
+}
+
+func (it *fileItem) icon() fyne.Resource {
+	switch it.state {
+	case stateDone:
+		if it.sidecar != nil && it.sidecar.Outcome == app.Mismatch || it.pasted != nil && it.pasted.Outcome == app.Mismatch {
+			return theme.NewErrorThemedResource(theme.CancelIcon())
+		}
+		return theme.NewSuccessThemedResource(theme.ConfirmIcon())
+	case stateFailed:
+		return theme.NewErrorThemedResource(theme.ErrorIcon())
+	case stateCancelled:
+		return theme.NewDisabledResource(theme.CancelIcon())
+	}
+	return theme.FileIcon()
+}
+
+// problemText says why the file has no digests, without repeating its name.
+func (it *fileItem) problemText() string {
+	if it.state == stateCancelled {
+		return "Cancelled before the end: no digest."
+	}
+	var fe *app.FileError
+	if errors.As(it.err, &fe) {
+		return "Cannot read this file: " + fe.Cause
+	}
+	if it.err != nil {
+		return it.err.Error()
+	}
+	return ""
+}
+
+func (it *fileItem) doneText() string {
+	s := "Hashed in " + units.Duration(it.elapsed)
+	if secs := it.elapsed.Seconds(); secs > 0.05 && it.hashed > 0 {
+		s += " · " + units.Rate(float64(it.hashed)/secs)
+	}
+	return s
+}
+
+// verdictLine is the line a card shows under its progress: how the file
+// compares with a digest published next to it, or with the pasted one when
+// there are several files.
+func (it *fileItem) verdictLine() (fyne.Resource, string) {
+	v, from := it.pasted, ""
+	if v == nil || v.Outcome == app.Unknown {
+		v = it.sidecar
+		if v != nil && len(it.published) > 0 {
+			from = " (" + filepath.Base(it.published[0].Source) + ")"
+		}
+	}
+	if v == nil {
+		return nil, ""
+	}
+	return verdictIcon(v.Outcome, true), v.Headline + from
+}
+
+// fileList is the list of files: the items and the virtual list showing
+// them as cards.
+type fileList struct {
+	w            *Window
+	items        []*fileItem
+	list         *widget.List
+	holder       *fyne.Container
+	cards        []*fileCard
+	scratch      *fileCard
+	heights      map[string]float32 // card height by shape
+	custom       map[int]float32    // heights given to the list
+	templateAlgs []*hashing.Algorithm
+	poll         int                // items before it are finished
+	again        map[*fileItem]bool // finished items hashing more algorithms
+	dirty        map[*fileItem]bool // items whose cards need redrawing
+}
+
+func newFileList(w *Window) *fileList {
+	l := &fileList{w: w, holder: container.NewStack()}
+	return l
+}
+
+// reset empties the list. A new widget.List is made because the old one
+// remembers item heights by index.
+func (l *fileList) reset(algs []*hashing.Algorithm) {
+	l.items = nil
+	l.cards = nil
+	l.poll = 0
+	l.again = make(map[*fileItem]bool)
+	l.dirty = make(map[*fileItem]bool)
+	l.templateAlgs = slices.Clone(algs)
+	l.heights = make(map[string]float32)
+	l.custom = make(map[int]float32)
+	l.scratch = newFileCard(l.w)
+	l.list = widget.NewList(
+		func() int { return len(l.items) },
+		func() fyne.CanvasObject {
+			c := newFileCard(l.w)
+			l.cards = append(l.cards, c)
+			return c
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(l.items) {
+				o.(*fileCard).bind(l.items[id])
+			}
+		})
+	l.list.HideSeparators = true
+	l.list.OnSelected = func(widget.ListItemID) { l.list.UnselectAll() }
+	l.holder.Objects = []fyne.CanvasObject{l.list}
+	l.holder.Refresh()
+}
+
+// shape names what decides a card's height.
+func shape(it *fileItem) string {
+	var b strings.Builder
+	for _, a := range it.rows {
+		fmt.Fprintf(&b, "%d,", digestLines(a))
+	}
+	if _, v := it.verdictLine(); v != "" {
+		b.WriteString("v")
+	}
+	return b.String()
+}
+
+// fit tells the list the height of item it's card when it differs from the
+// template's, as it does when its algorithms or verdict line do.
+func (l *fileList) fit(it *fileItem) {
+	key := shape(it)
+	h, ok := l.heights[key]
+	if !ok {
+		l.scratch.bind(it)
+		h = l.scratch.MinSize().Height
+		l.scratch.bind(nil)
+		l.heights[key] = h
+	}
+	tmpl, ok := l.heights[""]
+	if !ok {
+		tmpl = l.scratch.MinSize().Height
+		l.heights[""] = tmpl
+	}
+	if old, ok := l.custom[it.index]; ok && old == h || !ok && h == tmpl {
+		return
+	}
+	l.custom[it.index] = h
+	l.list.SetItemHeight(it.index, h)
+}
+
+// changed marks the card of it for redrawing at the next redraw.
+func (l *fileList) changed(it *fileItem) { l.dirty[it] = true }
+
+// redraw updates the cards showing changed items.
+func (l *fileList) redraw() {
+	if len(l.dirty) == 0 {
+		return
+	}
+	for _, c := range l.cards {
+		if c.item != nil && l.dirty[c.item] {
+			c.update()
+		}
+	}
+	clear(l.dirty)
+}
+
+// active returns up to n unfinished items from the front of the list: the
+// queue starts files in the order they were added, so these are the ones
+// being hashed now.
+func (l *fileList) active(n int) []*fileItem {
+	for l.poll < len(l.items) && l.items[l.poll].finished() {
+		l.poll++
+	}
+	var out []*fileItem
+	for it := range l.again {
+		if it.finished() {
+			delete(l.again, it)
+		} else {
+			out = append(out, it)
+		}
+	}
+	for _, it := range l.items[l.poll:] {
+		if len(out) == n {
+			break
+		}
+		if !it.finished() {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// cancelled reports whether err is the "cancelled" error of a job.
+func cancelled(err error) bool { return errors.Is(err, context.Canceled) }
+
+func containsAlg(algs []*hashing.Algorithm, a *hashing.Algorithm) bool {
+	return slices.Contains(algs, a)
+}
+
+func containsAll(algs, want []*hashing.Algorithm) bool {
+	for _, a := range want {
+		if !slices.Contains(algs, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// algList names algorithms for a sentence: "SHA-256", "SHA-256 and SHA3-256".
+func algList(algs []*hashing.Algorithm) string {
+	s := ""
+	for i, a := range algs {
+		switch {
+		case i == 0:
+		case i == len(algs)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += a.Name
+	}
+	return s
+}
+
+var timeNow = time.Now

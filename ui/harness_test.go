@@ -1,0 +1,274 @@
+package ui
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// fakeCore hashes with app.HashFile, at once or, when held, only when the
+// test releases the jobs. Sidecars and benchmarks are the real ones.
+type fakeCore struct {
+	mu    sync.Mutex
+	hold  bool
+	jobs  []*fakeJob
+	bench int
+}
+
+type fakeJob struct {
+	core *fakeCore
+	path string
+	algs []*hashing.Algorithm
+	done func(app.Result)
+	mu   sync.Mutex
+	over bool
+	prog app.Progress
+}
+
+func (c *fakeCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job {
+	j := &fakeJob{core: c, path: path, algs: algs, done: done, prog: app.Progress{State: app.Waiting, Total: -1}}
+	c.mu.Lock()
+	c.jobs = append(c.jobs, j)
+	hold := c.hold
+	c.mu.Unlock()
+	if !hold {
+		j.finish()
+	}
+	return j
+}
+
+// finish hashes the file and reports the result, once.
+func (j *fakeJob) finish() {
+	j.mu.Lock()
+	if j.over {
+		j.mu.Unlock()
+		return
+	}
+	j.over = true
+	j.mu.Unlock()
+	j.done(app.HashFile(context.Background(), j.path, j.algs, nil))
+}
+
+func (j *fakeJob) Progress() app.Progress {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	p := j.prog
+	p.Algorithms = nil
+	for _, a := range j.algs {
+		p.Algorithms = append(p.Algorithms, app.AlgorithmProgress{Algorithm: a, Done: p.Done, BytesPerSec: p.BytesPerSec})
+	}
+	return p
+}
+
+// setProgress makes the job look halfway through at speed bytes/s.
+func (j *fakeJob) setProgress(done, total int64, speed float64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.prog = app.Progress{State: app.Hashing, Done: done, Total: total, BytesPerSec: speed,
+		Remaining: time.Duration(float64(total-done) / speed * float64(time.Second))}
+}
+
+func (j *fakeJob) Cancel() {
+	j.mu.Lock()
+	if j.over {
+		j.mu.Unlock()
+		return
+	}
+	j.over = true
+	j.mu.Unlock()
+	j.done(app.Result{Path: j.path, Err: &app.FileError{Name: j.path, Cause: "cancelled", Err: context.Canceled}})
+}
+
+// release finishes every held job.
+func (c *fakeCore) release() {
+	c.mu.Lock()
+	jobs := append([]*fakeJob(nil), c.jobs...)
+	c.mu.Unlock()
+	for _, j := range jobs {
+		j.finish()
+	}
+}
+
+func (c *fakeCore) job(i int) *fakeJob {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.jobs[i]
+}
+
+func (c *fakeCore) CancelAll() {
+	c.mu.Lock()
+	jobs := append([]*fakeJob(nil), c.jobs...)
+	c.mu.Unlock()
+	for _, j := range jobs {
+		j.Cancel()
+	}
+}
+
+func (c *fakeCore) Published(path string) []app.Published {
+	p, _ := app.FindPublished(path)
+	return p
+}
+
+func (c *fakeCore) Bench(a *hashing.Algorithm) app.BenchResult {
+	c.mu.Lock()
+	c.bench++
+	c.mu.Unlock()
+	return app.BenchResult{Algorithm: a.ID, Implementation: a.Core(), MBPerSec: float64(100 * a.Size)}
+}
+
+func (c *fakeCore) Close() { c.CancelAll() }
+
+// fakeDialogs answer as the test sets them up and record what was asked.
+type fakeDialogs struct {
+	open     []string
+	sums     string
+	save     string
+	confirm  bool
+	asked    []string
+	errs     []error
+	saveName string
+}
+
+func (d *fakeDialogs) OpenFiles(_ string, done func([]string))      { done(d.open) }
+func (d *fakeDialogs) OpenFolder(_ string, done func(string))       { done("") }
+func (d *fakeDialogs) OpenChecksumFile(_ string, done func(string)) { done(d.sums) }
+func (d *fakeDialogs) SaveFile(_, _, name string, done func(string)) {
+	d.saveName = name
+	done(d.save)
+}
+func (d *fakeDialogs) Confirm(title, msg, _, _ string, done func(bool)) {
+	d.asked = append(d.asked, title+": "+msg)
+	done(d.confirm)
+}
+func (d *fakeDialogs) Error(err error) { d.errs = append(d.errs, err) }
+
+// harness is a window on Fyne's test driver whose background work reports
+// into a queue the test goroutine runs, so tests are deterministic.
+type harness struct {
+	t       *testing.T
+	app     fyne.App
+	win     fyne.Window
+	w       *Window
+	core    *fakeCore
+	dialogs *fakeDialogs
+	queue   chan func()
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	isolateHome(t)
+	return newHarnessWithApp(t, test.NewTempApp(t))
+}
+
+// isolateHome points every per-user folder at a temporary one.
+func isolateHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, ".cache"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
+}
+
+func newHarnessWithApp(t *testing.T, a fyne.App) *harness {
+	h := &harness{t: t, app: a, core: &fakeCore{}, dialogs: &fakeDialogs{}, queue: make(chan func(), 1<<16)}
+	h.win = a.NewWindow("Hashdrop")
+	h.w = New(a, h.win, h.core, Config{Dialogs: h.dialogs, Do: func(f func()) { h.queue <- f }, Manual: true})
+	h.win.Resize(fyne.NewSize(940, 760))
+	return h
+}
+
+// run runs the queued UI work and ticks until cond holds.
+func (h *harness) waitFor(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for drained := false; !drained; {
+			select {
+			case f := <-h.queue:
+				f()
+			default:
+				drained = true
+			}
+		}
+		h.w.Tick()
+		if cond() {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("timed out waiting for %s; status %q, banner %q", what, h.w.status.Text, h.w.banner.Headline())
+		}
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// settle runs queued work until none is left for a moment.
+func (h *harness) settle() {
+	h.t.Helper()
+	quiet := time.Now()
+	h.waitFor("the window to settle", func() bool {
+		if len(h.queue) > 0 {
+			quiet = time.Now()
+		}
+		return time.Since(quiet) > 30*time.Millisecond
+	})
+}
+
+func (h *harness) allFinished() bool {
+	return h.w.walking == 0 && len(h.w.files.items) > 0 && h.w.files.allFinished()
+}
+
+// item finds the file named name in the list.
+func (h *harness) item(name string) *fileItem {
+	h.t.Helper()
+	for _, it := range h.w.files.items {
+		if it.name == name {
+			return it
+		}
+	}
+	h.t.Fatalf("no file %q in the list", name)
+	return nil
+}
+
+// card draws item on a card, as the list would, and returns it.
+func (h *harness) card(it *fileItem) *fileCard {
+	c := newFileCard(h.w)
+	c.bind(it)
+	return c
+}
+
+func writeFile(t *testing.T, path, data string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+var desktopShortcutO = desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}

@@ -1,0 +1,129 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// The file list is virtual: a card's height must be known from what it
+// shows, not from which of its parts happen to be visible right now. These
+// layouts keep sizes stable as a card goes from waiting to done.
+
+// reserveLayout stacks its objects and keeps room for all of them, hidden
+// or not, so that showing one instead of another never changes the height.
+type reserveLayout struct{}
+
+func (reserveLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+func (reserveLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
+}
+
+// reserve stacks objs in one place that is as large as the largest of them.
+func reserve(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(reserveLayout{}, objs...)
+}
+
+// fixedWidth gives its object a constant width and the object's own height.
+type fixedWidth float32
+
+func (f fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(float32(f), h)
+}
+
+func (f fixedWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
+}
+
+// fixedSize gives its objects one constant size (icons in a row of text).
+type fixedSize fyne.Size
+
+func (f fixedSize) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.Size(f) }
+
+func (f fixedSize) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		s := fyne.Size(f)
+		o.Resize(s)
+		o.Move(fyne.NewPos(0, (size.Height-s.Height)/2))
+	}
+}
+
+// sized wraps obj so that it always takes size s.
+func sized(s fyne.Size, obj fyne.CanvasObject) *fyne.Container {
+	return container.New(fixedSize(s), obj)
+}
+
+// padding is the theme's standard gap between objects.
+func padding() float32 { return theme.Padding() }
+
+// slimBar is a thin progress bar: it sits in a text row without making the
+// row taller than its text.
+type slimBar struct {
+	widget.BaseWidget
+	value float64
+	bg    *canvas.Rectangle
+	fill  *canvas.Rectangle
+}
+
+func newSlimBar() *slimBar {
+	b := &slimBar{bg: canvas.NewRectangle(theme.Color(theme.ColorNameInputBorder)),
+		fill: canvas.NewRectangle(theme.Color(theme.ColorNamePrimary))}
+	b.bg.CornerRadius, b.fill.CornerRadius = 3, 3
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// SetValue sets the fraction done, 0 to 1.
+func (b *slimBar) SetValue(v float64) {
+	v = min(max(v, 0), 1)
+	if v != b.value {
+		b.value = v
+		b.Refresh()
+	}
+}
+
+func (b *slimBar) CreateRenderer() fyne.WidgetRenderer { return &slimBarRenderer{b} }
+
+type slimBarRenderer struct{ b *slimBar }
+
+const slimBarHeight = 8
+
+func (r *slimBarRenderer) Layout(size fyne.Size) {
+	y := (size.Height - slimBarHeight) / 2
+	r.b.bg.Move(fyne.NewPos(0, y))
+	r.b.bg.Resize(fyne.NewSize(size.Width, slimBarHeight))
+	r.b.fill.Move(fyne.NewPos(0, y))
+	r.b.fill.Resize(fyne.NewSize(size.Width*float32(r.b.value), slimBarHeight))
+}
+
+func (r *slimBarRenderer) MinSize() fyne.Size { return fyne.NewSize(48, slimBarHeight) }
+
+func (r *slimBarRenderer) Refresh() {
+	r.b.bg.FillColor = theme.Color(theme.ColorNameInputBorder)
+	r.b.fill.FillColor = theme.Color(theme.ColorNamePrimary)
+	r.Layout(r.b.Size())
+	r.b.bg.Refresh()
+	r.b.fill.Refresh()
+}
+
+func (r *slimBarRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.b.bg, r.b.fill} }
+func (r *slimBarRenderer) Destroy()                     {}

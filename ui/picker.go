@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// Preference keys.
+const (
+	prefAlgorithms = "algorithms" // comma list of algorithm ids
+)
+
+// Presets of the algorithm picker.
+const (
+	presetCommon = "Common"
+	presetAll    = "All"
+	presetCustom = "Custom"
+)
+
+// commonIDs are the algorithms download pages publish.
+var commonIDs = []string{"crc32", "md5", "sha1", "sha256", "sha512"}
+
+// algorithmPicker chooses the algorithms new files are hashed with: a preset
+// (Common, All) or any set of checkboxes. The choice is kept in the app's
+// preferences.
+type algorithmPicker struct {
+	w       *Window
+	chosen  []*hashing.Algorithm
+	preset  *widget.Select
+	summary *widget.Label
+	checks  map[string]*widget.Check
+	obj     fyne.CanvasObject
+}
+
+func newAlgorithmPicker(w *Window) *algorithmPicker {
+	p := &algorithmPicker{w: w, summary: widget.NewLabel(""), checks: make(map[string]*widget.Check)}
+	p.summary.Truncation = fyne.TextTruncateEllipsis
+	p.chosen = p.load()
+	p.preset = widget.NewSelect([]string{presetCommon, presetAll, presetCustom}, func(s string) {
+		switch s {
+		case presetCommon:
+			p.set(common())
+		case presetAll:
+			p.set(hashing.All())
+		case presetCustom:
+			if p.presetOf(p.chosen) != presetCustom {
+				p.showChooser()
+			}
+		}
+	})
+	choose := widget.NewButtonWithIcon("Choose…", theme.SettingsIcon(), p.showChooser)
+	bench := widget.NewButtonWithIcon("Benchmark", theme.ComputerIcon(), w.showBench)
+	label := widget.NewLabelWithStyle("Algorithms", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.obj = container.NewBorder(nil, nil, container.NewHBox(label, p.preset), container.NewHBox(choose, bench), p.summary)
+	p.show()
+	return p
+}
+
+func (p *algorithmPicker) object() fyne.CanvasObject { return p.obj }
+
+// selected returns the algorithms chosen, in table order.
+func (p *algorithmPicker) selected() []*hashing.Algorithm { return slices.Clone(p.chosen) }
+
+func common() []*hashing.Algorithm {
+	algs, _ := hashing.ParseList(strings.Join(commonIDs, ","))
+	return algs
+}
+
+// load reads the choice from the preferences; Common when there is none.
+func (p *algorithmPicker) load() []*hashing.Algorithm {
+	s := p.w.app.Preferences().StringWithFallback(prefAlgorithms, strings.Join(commonIDs, ","))
+	algs, err := hashing.ParseList(s)
+	if err != nil {
+		return common()
+	}
+	return algs
+}
+
+// set chooses algs (at least one), keeps the choice and shows it.
+func (p *algorithmPicker) set(algs []*hashing.Algorithm) {
+	if len(algs) == 0 {
+		return
+	}
+	ids := make([]string, len(algs))
+	for i, a := range algs {
+		ids[i] = a.ID
+	}
+	p.chosen, _ = hashing.ParseList(strings.Join(ids, ","))
+	p.w.app.Preferences().SetString(prefAlgorithms, strings.Join(ids, ","))
+	p.show()
+}
+
+func (p *algorithmPicker) presetOf(algs []*hashing.Algorithm) string {
+	switch {
+	case slices.Equal(algs, common()):
+		return presetCommon
+	case slices.Equal(algs, hashing.All()):
+		return presetAll
+	}
+	return presetCustom
+}
+
+func (p *algorithmPicker) show() {
+	names := make([]string, len(p.chosen))
+	for i, a := range p.chosen {
+		names[i] = a.Name
+	}
+	p.summary.SetText(strings.Join(names, "  "))
+	if p.preset != nil && p.preset.Selected != p.presetOf(p.chosen) {
+		p.preset.SetSelected(p.presetOf(p.chosen))
+	}
+	for id, c := range p.checks {
+		a, _ := hashing.Lookup(id)
+		c.SetChecked(slices.Contains(p.chosen, a))
+	}
+}
+
+// showChooser opens the checkboxes: one per algorithm, with the presets.
+func (p *algorithmPicker) showChooser() {
+	grid := container.NewGridWithColumns(4)
+	p.checks = make(map[string]*widget.Check)
+	for _, a := range hashing.All() {
+		c := widget.NewCheck(a.Name, nil)
+		c.SetChecked(slices.Contains(p.chosen, a))
+		a := a
+		c.OnChanged = func(on bool) {
+			algs := p.selected()
+			if on && !slices.Contains(algs, a) {
+				algs = append(algs, a)
+			} else if !on {
+				algs = slices.DeleteFunc(algs, func(x *hashing.Algorithm) bool { return x == a })
+			}
+			if len(algs) == 0 {
+				c.SetChecked(true) // one at least
+				return
+			}
+			p.set(algs)
+		}
+		p.checks[a.ID] = c
+		grid.Add(c)
+	}
+	presets := container.NewHBox(
+		widget.NewButton("Common", func() { p.set(common()) }),
+		widget.NewButton("All", func() { p.set(hashing.All()) }),
+	)
+	note := widget.NewLabel("New files are hashed with these. Each file is read once, whatever the number of algorithms.")
+	note.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("Algorithms", "Done", container.NewVBox(presets, grid, note), p.w.win)
+	d.SetOnClosed(func() { p.checks = make(map[string]*widget.Check) })
+	d.Resize(fyne.NewSize(560, 0))
+	d.Show()
+}

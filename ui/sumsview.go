@@ -1,0 +1,355 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
+)
+
+// sumsView checks the files a checksum file lists: one row per entry with
+// a status icon and word, overall progress, and a summary in the banner.
+type sumsView struct {
+	w        *Window
+	path     string
+	sf       *app.SumsFile
+	results  []*app.EntryResult // by entry index; nil until checked
+	checked  int
+	counts   map[app.Status]int
+	title    *widget.Label
+	where    *widget.Label
+	banner   *verdictBanner
+	bar      *slimBar
+	progress *widget.Label
+	notes    *widget.Label
+	list     *widget.List
+	stopBtn  *widget.Button
+	againBtn *widget.Button
+	stop     context.CancelFunc
+	job      Job    // the file being read now
+	jobName  string // its name
+	obj      fyne.CanvasObject
+}
+
+func newSumsView(w *Window) *sumsView {
+	v := &sumsView{
+		w:        w,
+		title:    widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		where:    widget.NewLabel(""),
+		banner:   newVerdictBanner(),
+		bar:      newSlimBar(),
+		progress: widget.NewLabel(""),
+		notes:    widget.NewLabel(""),
+		counts:   make(map[app.Status]int),
+	}
+	v.title.Truncation = fyne.TextTruncateEllipsis
+	v.where.Truncation = fyne.TextTruncateEllipsis
+	v.where.Importance = widget.LowImportance
+	v.progress.Truncation = fyne.TextTruncateEllipsis
+	v.notes.Wrapping = fyne.TextWrapWord
+	v.notes.Importance = widget.WarningImportance
+	back := widget.NewButtonWithIcon("Back to files", theme.NavigateBackIcon(), func() {
+		v.cancel()
+		w.show(nil)
+	})
+	v.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), v.cancel)
+	v.againBtn = widget.NewButtonWithIcon("Check again", theme.ViewRefreshIcon(), func() { w.openSums(v.path) })
+	open := widget.NewButtonWithIcon("Open another…", theme.DocumentIcon(), w.openChecksumFile)
+	v.list = widget.NewList(
+		func() int {
+			if v.sf == nil {
+				return 0
+			}
+			return len(v.sf.Entries)
+		},
+		newEntryRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) })
+	v.list.OnSelected = func(widget.ListItemID) { v.list.UnselectAll() }
+	header := container.NewBorder(nil, nil, back, container.NewHBox(v.stopBtn, v.againBtn, open),
+		container.NewVBox(v.title, v.where))
+	top := container.NewVBox(header, v.banner,
+		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes)
+	v.obj = container.NewBorder(top, nil, nil, nil, v.list)
+	return v
+}
+
+// statusWords are the status words and icons; the word is always shown, so
+// the icon's colour is never the only clue.
+func statusIcon(s app.Status) fyne.Resource {
+	switch s {
+	case app.StatusOK:
+		return theme.NewSuccessThemedResource(theme.ConfirmIcon())
+	case app.StatusFailed:
+		return theme.NewErrorThemedResource(theme.CancelIcon())
+	case app.StatusMissing:
+		return theme.NewWarningThemedResource(theme.QuestionIcon())
+	case app.StatusUnreadable:
+		return theme.NewErrorThemedResource(theme.ErrorIcon())
+	case app.StatusRefused:
+		return theme.NewWarningThemedResource(theme.WarningIcon())
+	}
+	return theme.NewDisabledResource(theme.MediaSkipNextIcon())
+}
+
+func newEntryRow() fyne.CanvasObject {
+	icon := widget.NewIcon(nil)
+	name := widget.NewLabel("")
+	name.Truncation = fyne.TextTruncateEllipsis
+	status := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	reason := widget.NewLabel("")
+	reason.Truncation = fyne.TextTruncateEllipsis
+	reason.Importance = widget.LowImportance
+	return container.NewBorder(nil, nil,
+		container.NewHBox(sized(fyne.NewSquareSize(20), icon), container.New(fixedWidth(112), status)),
+		nil,
+		container.NewGridWithColumns(2, name, reason))
+}
+
+func (v *sumsView) bindRow(id int, row *fyne.Container) {
+	left := row.Objects[1].(*fyne.Container)
+	icon := left.Objects[0].(*fyne.Container).Objects[0].(*widget.Icon)
+	status := left.Objects[1].(*fyne.Container).Objects[0].(*widget.Label)
+	grid := row.Objects[0].(*fyne.Container)
+	name, reason := grid.Objects[0].(*widget.Label), grid.Objects[1].(*widget.Label)
+	if v.sf == nil || id >= len(v.sf.Entries) {
+		return
+	}
+	e := &v.sf.Entries[id]
+	name.SetText(e.Name)
+	r := v.results[id]
+	switch {
+	case r != nil:
+		icon.SetResource(statusIcon(r.Status))
+		status.SetText(r.Status.String())
+		text := r.Reason
+		if r.Status == app.StatusOK && r.Algorithm != nil {
+			text = r.Algorithm.Name + " matches"
+		}
+		reason.SetText(text)
+	case v.job != nil && v.jobName == e.Name:
+		icon.SetResource(theme.HistoryIcon())
+		status.SetText("checking…")
+		reason.SetText("")
+	default:
+		icon.SetResource(nil)
+		status.SetText("")
+		reason.SetText(algList(e.Algorithms))
+	}
+}
+
+// EntryStatus is the status word shown for entry i ("" while unchecked).
+func (v *sumsView) EntryStatus(i int) string {
+	if v.results[i] == nil {
+		return ""
+	}
+	return v.results[i].Status.String()
+}
+
+func (v *sumsView) running() bool { return v.stop != nil }
+
+func (v *sumsView) cancel() {
+	if v.stop != nil {
+		v.stop()
+	}
+}
+
+// openSums shows the checksum-file view and checks path: reading and
+// checking happen in the background; entries naming files outside the
+// checksum file's folder are read only if the user agrees.
+func (w *Window) openSums(path string) {
+	if w.sums != nil {
+		w.sums.cancel()
+	}
+	v := newSumsView(w)
+	w.sums = v
+	v.path = path
+	v.title.SetText("Checking " + filepath.Base(path))
+	v.where.SetText("in " + filepath.Dir(path))
+	v.progress.SetText("Reading the checksum file…")
+	v.notes.Hide()
+	v.stopBtn.Disable()
+	w.show(v.obj)
+	w.tracef("checksum file %s", path)
+	go func() {
+		sf, err := app.ReadSumsFile(path)
+		w.do(func() {
+			if w.sums != v {
+				return
+			}
+			if err != nil {
+				v.progress.SetText("")
+				v.banner.set(app.Unknown, "Cannot use this checksum file", capitalize(err.Error())+".")
+				w.tracef("checksum file: %v", err)
+				return
+			}
+			v.loaded(sf)
+		})
+	}()
+}
+
+// loaded lists the entries and asks about those outside the folder.
+func (v *sumsView) loaded(sf *app.SumsFile) {
+	v.sf = sf
+	v.results = make([]*app.EntryResult, len(sf.Entries))
+	v.list.Refresh()
+	var notes []string
+	if sf.Signed {
+		notes = append(notes, capitalize(app.SignatureNote)+".")
+	}
+	if n := len(sf.Problems); n > 0 {
+		s := fmt.Sprintf("%s not understood and left out: %s", units.Count(n, "line", "lines"), sf.Problems[0])
+		if n > 1 {
+			s += ", …"
+		}
+		notes = append(notes, s)
+	}
+	if len(notes) > 0 {
+		v.notes.SetText(strings.Join(notes, "\n"))
+		v.notes.Show()
+	}
+	if len(sf.Entries) == 0 {
+		v.progress.SetText("")
+		v.banner.set(app.Unknown, "This checksum file lists no file Hashdrop can check", "")
+		return
+	}
+	var outside []string
+	for i := range sf.Entries {
+		e := &sf.Entries[i]
+		if e.Skip == "" && !within(sf.Dir, sf.Resolve(e)) {
+			outside = append(outside, e.Name)
+		}
+	}
+	if len(outside) == 0 {
+		v.check(false)
+		return
+	}
+	msg := fmt.Sprintf("%s names %s outside its folder, for example\n\n    %s\n\n"+
+		"A checksum file from the internet has no business reading other files on this computer.\n"+
+		"Read them too?", filepath.Base(v.path), units.Count(len(outside), "file", "files"), outside[0])
+	v.w.dialogs.Confirm("Files outside the folder", msg, "Read them too", "Only the folder", func(yes bool) {
+		if v.w.sums == v {
+			v.check(yes)
+		}
+	})
+}
+
+// check runs the check in the background, each file through the core's
+// queue so that its progress shows.
+func (v *sumsView) check(allowOutside bool) {
+	ctx, stop := context.WithCancel(context.Background())
+	v.stop = stop
+	v.stopBtn.Enable()
+	v.againBtn.Disable()
+	total := len(v.sf.Entries)
+	v.banner.set(app.Pending, fmt.Sprintf("Checking the %s listed in %s…", units.Count(total, "file", "files"),
+		filepath.Base(v.path)), "")
+	v.tick()
+	w := v.w
+	hash := func(ctx context.Context, path string, algs []*hashing.Algorithm) app.Result {
+		ch := make(chan app.Result, 1)
+		job := w.core.Hash(path, algs, func(r app.Result) { ch <- r })
+		w.do(func() {
+			if w.sums == v {
+				v.job, v.jobName = job, ""
+				for i := range v.sf.Entries {
+					if v.results[i] == nil {
+						v.jobName = v.sf.Entries[i].Name
+						break
+					}
+				}
+				v.list.Refresh()
+			}
+		})
+		select {
+		case r := <-ch:
+			return r
+		case <-ctx.Done():
+			job.Cancel()
+			return <-ch
+		}
+	}
+	go func() {
+		rep, err := v.sf.Check(ctx, app.CheckOptions{
+			AllowOutside: allowOutside,
+			Hash:         hash,
+			OnEntry: func(r app.EntryResult, done, total int) {
+				w.do(func() {
+					if w.sums == v {
+						v.entryDone(r, done)
+					}
+				})
+			},
+		})
+		w.do(func() {
+			if w.sums == v {
+				v.finished(rep, err)
+			}
+		})
+	}()
+}
+
+func (v *sumsView) entryDone(r app.EntryResult, done int) {
+	v.results[r.Index] = &r
+	v.checked = done
+	v.counts[r.Status]++
+	v.w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, r.Reason)
+	v.list.RefreshItem(r.Index)
+	v.tick()
+}
+
+// tick shows the overall progress and the speed of the file being read.
+func (v *sumsView) tick() {
+	if v.sf == nil || len(v.sf.Entries) == 0 {
+		return
+	}
+	total := len(v.sf.Entries)
+	v.bar.SetValue(float64(v.checked) / float64(total))
+	if !v.running() {
+		return
+	}
+	s := fmt.Sprintf("%s of %s checked", units.Thousands(v.checked), units.Thousands(total))
+	if v.job != nil {
+		p := v.job.Progress()
+		if p.State == app.Hashing {
+			s += " · " + v.jobName + " " + units.Progress(p.Fraction(), p.Done, p.BytesPerSec, p.Remaining)
+		}
+	}
+	v.progress.SetText(s)
+}
+
+func (v *sumsView) finished(rep *app.CheckReport, err error) {
+	v.stop = nil
+	v.job = nil
+	v.stopBtn.Disable()
+	v.againBtn.Enable()
+	v.list.Refresh()
+	base := filepath.Base(v.path)
+	summary := rep.Summary()
+	v.progress.SetText(summary)
+	v.tick()
+	v.w.tracef("checksum file %s: %s", base, summary)
+	total := len(v.sf.Entries)
+	failed := rep.Counts[app.StatusFailed]
+	switch {
+	case err != nil:
+		v.banner.set(app.Unknown, "Cancelled: "+summary, fmt.Sprintf("%d of %d files were checked.", len(rep.Results), total))
+	case rep.AllOK():
+		v.banner.set(app.Match, fmt.Sprintf("All %s match %s", units.Count(total, "file", "files"), base),
+			"Every file listed is the one the checksum file describes.")
+	case failed > 0:
+		v.banner.set(app.Mismatch, fmt.Sprintf("%s do NOT match %s: do not use %s", units.Count(failed, "file", "files"), base,
+			map[bool]string{true: "it", false: "them"}[failed == 1]), summary+". The files marked FAILED are damaged or different.")
+	default:
+		v.banner.set(app.Unknown, "Not every file could be checked: "+summary,
+			"No file that was read differs, but some are missing, unreadable, refused or skipped.")
+	}
+}

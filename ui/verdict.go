@@ -1,0 +1,348 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// Banner colours: dark enough for white text (WCAG AA) in light and dark
+// themes. The icon and the first words carry the verdict too, for readers
+// who do not see colour.
+var (
+	matchColour    = color.NRGBA{R: 0x1b, G: 0x7a, B: 0x3a, A: 0xff}
+	mismatchColour = color.NRGBA{R: 0xb3, G: 0x1d, B: 0x1d, A: 0xff}
+	pendingColour  = color.NRGBA{R: 0x37, G: 0x4a, B: 0x5e, A: 0xff}
+	unknownColour  = color.NRGBA{R: 0x8a, G: 0x5a, B: 0x00, A: 0xff}
+)
+
+// verdictIcon is the icon of an outcome; coloured for a card, plain (the
+// banner draws it white) otherwise.
+func verdictIcon(o app.Outcome, coloured bool) fyne.Resource {
+	var r fyne.Resource
+	switch o {
+	case app.Match:
+		r = theme.ConfirmIcon()
+		if coloured {
+			return theme.NewSuccessThemedResource(r)
+		}
+	case app.Mismatch:
+		r = theme.CancelIcon()
+		if coloured {
+			return theme.NewErrorThemedResource(r)
+		}
+	case app.Pending:
+		r = theme.HistoryIcon()
+	default:
+		r = theme.WarningIcon()
+		if coloured {
+			return theme.NewWarningThemedResource(r)
+		}
+	}
+	return r
+}
+
+// verdictBanner is the largest thing on screen once there is a verdict: a
+// coloured band with an icon, a headline in large bold words and a detail.
+type verdictBanner struct {
+	widget.BaseWidget
+	outcome  app.Outcome
+	bg       *canvas.Rectangle
+	icon     *widget.Icon
+	headline *widget.RichText
+	detail   *widget.Label
+	content  fyne.CanvasObject
+}
+
+func newVerdictBanner() *verdictBanner {
+	b := &verdictBanner{
+		bg:       canvas.NewRectangle(pendingColour),
+		icon:     widget.NewIcon(nil),
+		headline: widget.NewRichText(),
+		detail:   widget.NewLabel(""),
+	}
+	b.bg.CornerRadius = 2 * theme.InputRadiusSize()
+	b.headline.Wrapping = fyne.TextWrapWord
+	b.detail.Wrapping = fyne.TextWrapWord
+	text := container.NewVBox(b.headline, b.detail)
+	body := container.NewBorder(nil, nil, container.NewCenter(sized(fyne.NewSquareSize(52), b.icon)), nil, text)
+	b.content = container.NewThemeOverride(container.NewStack(b.bg, container.NewPadded(body)), bannerTheme{})
+	b.ExtendBaseWidget(b)
+	b.Hide()
+	return b
+}
+
+func (b *verdictBanner) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(b.content)
+}
+
+// Headline is what the banner says in large type ("" when hidden).
+func (b *verdictBanner) Headline() string {
+	if !b.Visible() {
+		return ""
+	}
+	return b.headline.String()
+}
+
+// Detail is the smaller text under the headline.
+func (b *verdictBanner) Detail() string { return b.detail.Text }
+
+// Outcome is what the banner shows.
+func (b *verdictBanner) Outcome() app.Outcome { return b.outcome }
+
+// set shows a verdict; an empty headline hides the banner.
+func (b *verdictBanner) set(o app.Outcome, headline, detail string) {
+	if headline == "" {
+		b.Hide()
+		return
+	}
+	b.outcome = o
+	b.bg.FillColor = map[app.Outcome]color.Color{app.Match: matchColour, app.Mismatch: mismatchColour,
+		app.Pending: pendingColour, app.Unknown: unknownColour}[o]
+	b.icon.SetResource(verdictIcon(o, false))
+	size := theme.SizeNameHeadingText
+	if o == app.Pending || o == app.Unknown {
+		size = theme.SizeNameSubHeadingText
+	}
+	b.headline.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: headline,
+		Style: widget.RichTextStyle{SizeName: size, TextStyle: fyne.TextStyle{Bold: true}}}}
+	b.headline.Refresh()
+	b.detail.SetText(detail)
+	if detail == "" {
+		b.detail.Hide()
+	} else {
+		b.detail.Show()
+	}
+	b.bg.Refresh()
+	b.Show()
+	b.Refresh()
+}
+
+// bannerTheme draws white text and icons on the banner's colour.
+type bannerTheme struct{}
+
+func (bannerTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	if n == theme.ColorNameForeground {
+		return color.White
+	}
+	return theme.DefaultTheme().Color(n, v)
+}
+func (bannerTheme) Font(s fyne.TextStyle) fyne.Resource {
+	return fyne.CurrentApp().Settings().Theme().Font(s)
+}
+func (bannerTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return theme.DefaultTheme().Icon(n) }
+func (bannerTheme) Size(n fyne.ThemeSizeName) float32 {
+	if n == theme.SizeNameHeadingText {
+		return 22
+	}
+	return theme.DefaultTheme().Size(n)
+}
+
+// judge compares every file with the pasted digest (or, when none is
+// pasted, with the digests published next to it), marks the cards, hashes
+// again with an algorithm a comparison needs, and sets the banner.
+func (w *Window) judge() {
+	e := w.expected.parsed
+	var targets []*fileItem
+	for _, it := range w.files.items {
+		old := it.pasted
+		it.pasted = nil
+		if e != nil && (e.Name == "" || filepath.Base(filepath.ToSlash(e.Name)) == it.name) {
+			targets = append(targets, it)
+		}
+		if old != nil {
+			w.files.changed(it)
+		}
+	}
+	if e != nil && e.Name != "" && len(targets) == 0 {
+		targets = w.files.items // the line named another file: compare anyway, it may be renamed
+	}
+	recompute := len(targets) <= maxRecompute
+	for _, it := range targets {
+		if it.state == stateFailed || it.state == stateCancelled {
+			continue
+		}
+		v := e.Judge(it.computed())
+		it.pasted = &v
+		w.needMore(it, v, recompute)
+		w.files.changed(it)
+	}
+	for _, it := range w.files.items {
+		had := it.sidecar != nil || len(it.marks) > 0 || it.pasted != nil
+		it.sidecar = nil
+		if len(it.published) > 0 && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
+			v := it.published[0].Expected.Judge(it.computed())
+			it.sidecar = &v
+			w.needMore(it, v, true)
+		}
+		if had || it.sidecar != nil || it.pasted != nil {
+			w.mark(it)
+			w.files.fit(it)
+		}
+	}
+	w.setBanner(e, targets)
+	w.files.redraw()
+}
+
+// needMore hashes it again with the algorithms v still needs, once the
+// file's first job is done.
+func (w *Window) needMore(it *fileItem, v app.Verdict, allowed bool) {
+	if v.Outcome != app.Pending || !it.finished() || it.state != stateDone || !allowed {
+		return
+	}
+	var more = v.Needs[:0:0]
+	for _, a := range v.Needs {
+		if it.digests[a] == nil {
+			more = append(more, a)
+		}
+	}
+	if len(more) == 0 {
+		return
+	}
+	for _, a := range more {
+		if !containsAlg(it.rows, a) {
+			it.rows = append(it.rows, a)
+		}
+	}
+	w.files.again[it] = true
+	it.started = timeNow()
+	w.startJob(it, more)
+	it.state = stateHashing
+	w.files.fit(it)
+}
+
+// mark puts a tick or a cross beside the rows a verdict compared.
+func (w *Window) mark(it *fileItem) {
+	clear(it.marks)
+	for _, v := range []*app.Verdict{it.sidecar, it.pasted} {
+		if v == nil {
+			continue
+		}
+		switch v.Outcome {
+		case app.Match:
+			it.marks[v.Algorithm] = app.Match
+		case app.Mismatch:
+			for _, a := range v.Compared {
+				it.marks[a] = app.Mismatch
+			}
+		}
+	}
+	w.files.changed(it)
+}
+
+// setBanner sums the files' verdicts up in the banner.
+func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
+	if w.expected.problem != "" {
+		w.banner.set(app.Unknown, "Cannot compare: this is not a digest Hashdrop understands", w.expected.problem)
+		return
+	}
+	if e == nil {
+		w.sidecarBanner()
+		return
+	}
+	var match, mismatch, pending *fileItem
+	nMismatch, nFailed := 0, 0
+	for _, it := range targets {
+		switch {
+		case it.pasted == nil:
+			nFailed++
+		case it.pasted.Outcome == app.Match && match == nil:
+			match = it
+		case it.pasted.Outcome == app.Mismatch:
+			nMismatch++
+			if mismatch == nil {
+				mismatch = it
+			}
+		case it.pasted.Outcome == app.Pending && pending == nil:
+			pending = it
+		}
+	}
+	switch {
+	case len(targets) == 0:
+		w.banner.set(app.Unknown, "", "")
+	case match != nil:
+		v := match.pasted
+		detail := v.Detail
+		if len(targets) > 1 {
+			detail = joinSentences(fmt.Sprintf("The matching file is %s.", match.name), detail)
+		}
+		w.banner.set(app.Match, v.Headline, detail)
+	case pending != nil:
+		v := pending.pasted
+		headline := v.Headline
+		if pending.state == stateWaiting || pending.state == stateHashing && containsAll(pending.jobAlgs, v.Needs) {
+			headline = "Checking… the verdict comes when " + algList(v.Needs) + " is done"
+		}
+		w.banner.set(app.Pending, headline, v.Detail)
+	case mismatch != nil:
+		v := mismatch.pasted
+		headline, detail := v.Headline+". Do not use it.", v.Detail
+		if len(targets) > 1 {
+			headline = fmt.Sprintf("Does NOT match any of the %d files: do not use them", len(targets))
+		}
+		w.banner.set(app.Mismatch, headline, detail)
+	case nFailed == len(targets):
+		w.banner.set(app.Unknown, "Cannot compare: the file could not be read", "")
+	}
+}
+
+// sidecarBanner sums up the verdicts against digests published next to the
+// files, when nothing is pasted.
+func (w *Window) sidecarBanner() {
+	var judged, ok, bad, pending []*fileItem
+	for _, it := range w.files.items {
+		if it.sidecar == nil {
+			continue
+		}
+		judged = append(judged, it)
+		switch it.sidecar.Outcome {
+		case app.Match:
+			ok = append(ok, it)
+		case app.Mismatch:
+			bad = append(bad, it)
+		case app.Pending:
+			pending = append(pending, it)
+		}
+	}
+	switch {
+	case len(judged) == 0:
+		w.banner.set(app.Unknown, "", "")
+	case len(bad) > 0:
+		it := bad[0]
+		headline := it.sidecar.Headline + ". Do not use it."
+		detail := fmt.Sprintf("%s does not match the digest in %s, next to it.", it.name, filepath.Base(it.published[0].Source))
+		if len(bad) > 1 {
+			headline = fmt.Sprintf("%d files do NOT match the digests published next to them: do not use them", len(bad))
+		}
+		w.banner.set(app.Mismatch, headline, detail)
+	case len(pending) > 0:
+		w.banner.set(app.Pending, fmt.Sprintf("Checking %s against the digest published next to it…", pending[0].name), "")
+	case len(judged) == 1:
+		it := judged[0]
+		detail := fmt.Sprintf("Compared with %s, found next to the file.", filepath.Base(it.published[0].Source))
+		if it.published[0].Signed {
+			detail += " Note: " + app.SignatureNote + "."
+		}
+		w.banner.set(app.Match, it.sidecar.Headline, joinSentences(detail, it.sidecar.Detail))
+	default:
+		w.banner.set(app.Match, fmt.Sprintf("All %d files match the digests published next to them", len(ok)), "")
+	}
+}
+
+func joinSentences(a, b string) string {
+	if a == "" {
+		return b
+	}
+	if b == "" {
+		return a
+	}
+	return a + " " + b
+}

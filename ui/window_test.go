@@ -1,0 +1,205 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+func TestDropFilesAndFolder(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	abc := writeFile(t, filepath.Join(dir, "abc.txt"), "abc")
+	folder := filepath.Join(dir, "folder")
+	writeFile(t, filepath.Join(folder, "one.txt"), "1")
+	writeFile(t, filepath.Join(folder, "sub", "two.txt"), "22")
+	writeFile(t, filepath.Join(folder, "日本語のファイル.iso"), "iso")
+
+	if !h.w.dropZone.Visible() {
+		t.Error("an empty window should show the drop zone")
+	}
+	h.w.drop([]fyne.URI{storage.NewFileURI(abc), storage.NewFileURI(folder)})
+	if s := h.w.status.Text; !strings.HasPrefix(s, "Looking for files…") {
+		t.Errorf("while walking the status says %q, want a count of the files found", s)
+	}
+	h.waitFor("every file hashed", h.allFinished)
+
+	var names []string
+	for _, it := range h.w.files.items {
+		names = append(names, it.name)
+	}
+	if want := "abc.txt one.txt sub/two.txt 日本語のファイル.iso"; strings.Join(names, " ") != strings.ReplaceAll(want, "sub/", "") {
+		t.Errorf("listed %q, want %q (the folder walked in name order)", names, want)
+	}
+	if h.w.dropZone.Visible() || !h.w.dropHint.Visible() {
+		t.Error("with files listed, the drop zone should give way to the list and a hint")
+	}
+	if got, want := h.w.status.Text, "4 files hashed"; !strings.HasPrefix(got, want) {
+		t.Errorf("status %q, want it to start with %q", got, want)
+	}
+
+	c := h.card(h.item("abc.txt"))
+	if c.size.Text != "3 B" || c.state.Text != "done" {
+		t.Errorf("card says size %q state %q", c.size.Text, c.state.Text)
+	}
+	want := map[string]string{
+		"CRC32": "352441c2", "MD5": "900150983cd24fb0d6963f7d28e17f72",
+		"SHA-1": "a9993e364706816aba3e25717850c26c9cd0d89d", "SHA-256": sha256Hex("abc"),
+	}
+	for _, r := range c.rows[:c.shown] {
+		if w, ok := want[r.alg.Name]; ok && r.digest.Text != w {
+			t.Errorf("%s row shows %q, want %q", r.alg.Name, r.digest.Text, w)
+		}
+		if !r.digest.Selectable || !r.digest.TextStyle.Monospace || !r.copy.Visible() {
+			t.Errorf("%s digest should be monospace, selectable and have a copy button", r.alg.Name)
+		}
+	}
+	sha512 := c.rows[4]
+	if sha512.alg.Name != "SHA-512" || sha512.box.lines != 2 {
+		t.Errorf("SHA-512 should take two lines of 64 digits, row %s has %d", sha512.alg.Name, sha512.box.lines)
+	}
+	test.Tap(c.rows[3].copy)
+	if got := h.app.Clipboard().Content(); got != sha256Hex("abc") {
+		t.Errorf("copy button put %q on the clipboard", got)
+	}
+	if c := h.card(h.item("日本語のファイル.iso")); c.name.Text != "日本語のファイル.iso" {
+		t.Errorf("card name %q", c.name.Text)
+	}
+}
+
+func TestCommandLineFilesAndFailures(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	ok := writeFile(t, filepath.Join(dir, "ok.bin"), "abc")
+	missing := filepath.Join(dir, "gone.iso")
+	h.w.Add([]string{ok, missing})
+	h.waitFor("both files finished", h.allFinished)
+	c := h.card(h.item("gone.iso"))
+	if c.state.Text != "failed" || !c.problem.Visible() || c.problem.Text != "Cannot read this file: no such file" {
+		t.Errorf("a missing file's card says state %q problem %q (visible %v)", c.state.Text, c.problem.Text, c.problem.Visible())
+	}
+	if got := h.w.status.Text; !strings.Contains(got, "1 could not be read") {
+		t.Errorf("status %q should count the failure", got)
+	}
+	if c := h.card(h.item("ok.bin")); c.rows[3].digest.Text != sha256Hex("abc") {
+		t.Error("the other file's digests must survive a failure")
+	}
+}
+
+func TestProgressAndCancel(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := t.TempDir()
+	a := writeFile(t, filepath.Join(dir, "big.iso"), strings.Repeat("x", 1000))
+	b := writeFile(t, filepath.Join(dir, "other.iso"), "y")
+	h.w.Add([]string{a, b})
+	h.waitFor("two jobs", func() bool { return len(h.core.jobs) == 2 })
+	h.core.job(0).setProgress(420, 1000, 1.21e9)
+	h.w.Tick()
+	it := h.item("big.iso")
+	c := h.card(it)
+	if got, want := c.barText.Text, "42% · 1.21 GB/s · less than a second left"; got != want {
+		t.Errorf("progress line %q, want %q", got, want)
+	}
+	if c.bar.value != 0.42 || !c.cancel.Visible() {
+		t.Errorf("bar %v, cancel visible %v", c.bar.value, c.cancel.Visible())
+	}
+	if got := c.rows[0].speed.Text; got != "1.21 GB/s" {
+		t.Errorf("CRC32 row shows %q while hashing, want its speed", got)
+	}
+
+	test.Tap(c.cancel)
+	h.waitFor("big.iso cancelled", func() bool { return it.state == stateCancelled })
+	c = h.card(it)
+	if c.state.Text != "cancelled" || !strings.Contains(c.problem.Text, "Cancelled") || c.cancel.Visible() {
+		t.Errorf("cancelled card: state %q problem %q", c.state.Text, c.problem.Text)
+	}
+	if other := h.item("other.iso"); other.state == stateCancelled {
+		t.Error("cancelling one file cancelled the other")
+	}
+
+	// Esc cancels everything.
+	h.win.Canvas().(interface{ OnTypedKey() func(*fyne.KeyEvent) }).OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	h.waitFor("all cancelled", h.allFinished)
+	if h.item("other.iso").state != stateCancelled {
+		t.Error("Esc did not cancel the other file")
+	}
+	if !strings.Contains(h.w.status.Text, "2 cancelled") {
+		t.Errorf("status %q", h.w.status.Text)
+	}
+}
+
+func TestClear(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "a"), "abc")})
+	h.waitFor("hashed", h.allFinished)
+	h.w.expected.SetText(sha256Hex("abc"))
+	if h.w.banner.Outcome() != app.Match {
+		t.Fatal("no match before clearing")
+	}
+	test.Tap(h.w.clear)
+	h.settle()
+	if len(h.w.files.items) != 0 || h.w.banner.Visible() || !h.w.dropZone.Visible() {
+		t.Errorf("after Clear: %d files, banner %q", len(h.w.files.items), h.w.banner.Headline())
+	}
+}
+
+func TestOpenFilesShortcutAndSave(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.dialogs.open = []string{writeFile(t, filepath.Join(dir, "x.iso"), "abc")}
+	h.win.Canvas().(fyne.Shortcutable).TypedShortcut(&desktopShortcutO)
+	h.waitFor("x.iso hashed", h.allFinished)
+
+	// Copy all: one BSD line per algorithm.
+	test.Tap(h.w.copyAll)
+	clip := h.app.Clipboard().Content()
+	if !strings.Contains(clip, "SHA256 (x.iso) = "+sha256Hex("abc")) || strings.Count(clip, "\n") != 5 {
+		t.Errorf("Copy all put:\n%s", clip)
+	}
+
+	h.dialogs.save = filepath.Join(dir, "SHA256SUMS")
+	h.w.picker.set([]*hashing.Algorithm{mustAlg("sha256")})
+	h.w.saveAs(h.w.results(), dir, "SHA256SUMS", false)
+	h.waitFor("saved", func() bool { _, err := os.Stat(h.dialogs.save); return err == nil })
+	data, _ := os.ReadFile(h.dialogs.save)
+	if !strings.Contains(string(data), "SHA256 (x.iso) = "+sha256Hex("abc")) {
+		t.Errorf("saved:\n%s", data)
+	}
+}
+
+func TestManyFilesStayVirtual(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	for i := range 2000 {
+		writeFile(t, filepath.Join(dir, "f", string(rune('a'+i%26)), strings.Repeat("x", 1+i/26)), "z")
+	}
+	h.w.Add([]string{filepath.Join(dir, "f")})
+	h.waitFor("2000 files hashed", func() bool { return h.allFinished() && len(h.w.files.items) == 2000 })
+	if n := len(h.w.files.cards); n > 60 {
+		t.Errorf("the list made %d cards for 2000 files; it should only make the visible ones", n)
+	}
+	if n := len(h.w.files.custom); n != 0 {
+		t.Errorf("%d files got a height of their own; cards of one shape should share the template's", n)
+	}
+	if got := h.w.status.Text; !strings.HasPrefix(got, "2,000 files hashed") {
+		t.Errorf("status %q", got)
+	}
+}
+
+func mustAlg(id string) *hashing.Algorithm {
+	a, ok := hashing.Lookup(id)
+	if !ok {
+		panic(id)
+	}
+	return a
+}
