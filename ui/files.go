@@ -321,13 +321,15 @@ func containsAlg(algs []*hashing.Algorithm, a *hashing.Algorithm) bool {
 	return slices.Contains(algs, a)
 }
 
-func containsAll(algs, want []*hashing.Algorithm) bool {
-	for _, a := range want {
-		if !slices.Contains(algs, a) {
-			return false
+// intersect lists the algorithms of a that are also in b, in a's order.
+func intersect(a, b []*hashing.Algorithm) []*hashing.Algorithm {
+	var out []*hashing.Algorithm
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
 		}
 	}
-	return true
+	return out
 }
 
 // algList names algorithms for a sentence: "SHA-256", "SHA-256 and SHA3-256".

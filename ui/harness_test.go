@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -272,3 +273,27 @@ func sha256Hex(s string) string {
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
 var desktopShortcutO = desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+
+// containsText reports whether a label or rich text under o shows text.
+func containsText(o fyne.CanvasObject, text string) bool {
+	found := false
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Label:
+			found = found || strings.Contains(x.Text, text)
+		case *widget.RichText:
+			found = found || strings.Contains(x.String(), text)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return found
+}

@@ -346,8 +346,11 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 		v.banner.set(app.Match, fmt.Sprintf("All %s match %s", units.Count(total, "file", "files"), base),
 			"Every file listed is the one the checksum file describes.")
 	case failed > 0:
-		v.banner.set(app.Mismatch, fmt.Sprintf("%s do NOT match %s: do not use %s", units.Count(failed, "file", "files"), base,
-			map[bool]string{true: "it", false: "them"}[failed == 1]), summary+". The files marked FAILED are damaged or different.")
+		headline := fmt.Sprintf("%d files do NOT match %s: do not use them", failed, base)
+		if failed == 1 {
+			headline = "1 file does NOT match " + base + ": do not use it"
+		}
+		v.banner.set(app.Mismatch, headline, summary+". The files marked FAILED are damaged or different.")
 	default:
 		v.banner.set(app.Unknown, "Not every file could be checked: "+summary,
 			"No file that was read differs, but some are missing, unreadable, refused or skipped.")

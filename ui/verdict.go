@@ -278,8 +278,8 @@ func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 	case pending != nil:
 		v := pending.pasted
 		headline := v.Headline
-		if pending.state == stateWaiting || pending.state == stateHashing && containsAll(pending.jobAlgs, v.Needs) {
-			headline = "Checking… the verdict comes when " + algList(v.Needs) + " is done"
+		if running := intersect(v.Needs, pending.jobAlgs); !pending.finished() && len(running) > 0 {
+			headline = "Checking… the verdict comes when " + algList(running) + " is done"
 		}
 		w.banner.set(app.Pending, headline, v.Detail)
 	case mismatch != nil:

@@ -301,6 +301,7 @@ func (w *Window) addFiles(files []gather.File) {
 		}
 	}
 	w.files.list.Refresh()
+	w.stale = true // a digest pasted before the files came is judged at the next tick
 	w.findPublished(lookups)
 	w.refreshChrome()
 }

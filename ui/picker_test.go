@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+func TestAlgorithmChoicePersists(t *testing.T) {
+	h := newHarness(t)
+	if got := h.w.picker.preset.Selected; got != presetCommon {
+		t.Errorf("first run preset %q, want Common", got)
+	}
+	if !slices.Equal(h.w.picker.selected(), common()) {
+		t.Errorf("first run algorithms %v", h.w.picker.selected())
+	}
+	h.w.picker.preset.SetSelected(presetAll)
+	if got := h.app.Preferences().String(prefAlgorithms); got != "crc32,md5,sha1,sha224,sha256,sha384,sha512,sha3-224,sha3-256,sha3-384,sha3-512,ripemd128,ripemd160,ripemd256,ripemd320,whirlpool" {
+		t.Errorf("stored %q", got)
+	}
+
+	// The checkboxes: a custom choice is kept too.
+	h.w.picker.showChooser()
+	test.Tap(h.w.picker.checks["crc32"])
+	if !h.w.picker.checks["sha256"].Checked || h.w.picker.checks["crc32"].Checked {
+		t.Error("checkboxes do not show the choice")
+	}
+	if h.w.picker.preset.Selected != presetCustom {
+		t.Errorf("preset %q after unticking CRC32", h.w.picker.preset.Selected)
+	}
+
+	// A new window of the same app starts with it.
+	again := newHarnessWithApp(t, h.app)
+	got := again.w.picker.selected()
+	if len(got) != 15 || slices.Contains(got, mustAlg("crc32")) {
+		t.Errorf("restored %v", got)
+	}
+	again.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "f"), "x")})
+	again.waitFor("hashed", again.allFinished)
+	if n := len(again.item("f").digests); n != 15 {
+		t.Errorf("a new file got %d digests, want the 15 chosen", n)
+	}
+}
+
+func TestBenchmarkAndAbout(t *testing.T) {
+	h := newHarness(t)
+	h.w.showBench()
+	h.waitFor("every algorithm measured", func() bool { return h.w.bench.run.Disabled() == false && h.core.bench == len(hashing.All()) })
+	for _, b := range h.w.bench.bars {
+		if b.value == 0 || b.text.Text == "" {
+			t.Errorf("%s: no figure", b.alg.Name)
+		}
+	}
+	top := h.w.bench.bars[len(h.w.bench.bars)-1] // Whirlpool: 64 bytes, the fake's fastest
+	if top.frac != 1 {
+		t.Errorf("the fastest bar should be full, is %v", top.frac)
+	}
+	h.w.showAbout()
+	if !containsText(h.w.body, cpuSummary()) {
+		t.Error("About should name the CPU")
+	}
+}

@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// sumsFolder makes a download folder whose SHA256SUMS lists one good file,
+// one damaged, one missing, one outside the folder and one BLAKE2 entry.
+func sumsFolder(t *testing.T) (dir, sums string) {
+	root := t.TempDir()
+	dir = filepath.Join(root, "dl")
+	writeFile(t, filepath.Join(dir, "good.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "bad.iso"), "abX")
+	writeFile(t, filepath.Join(root, "secret.txt"), "abc")
+	sums = writeFile(t, filepath.Join(dir, "SHA256SUMS"), strings.Join([]string{
+		sha256Hex("abc") + "  good.iso",
+		sha256Hex("abc") + "  bad.iso",
+		sha256Hex("abc") + "  missing.iso",
+		sha256Hex("abc") + "  ../secret.txt",
+		"BLAKE2b (x.iso) = " + strings.Repeat("ab", 64),
+		"",
+	}, "\n"))
+	return dir, sums
+}
+
+func TestChecksumFileView(t *testing.T) {
+	h := newHarness(t)
+	_, sums := sumsFolder(t)
+	h.dialogs.confirm = false // do not read outside the folder
+	h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
+	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 5 })
+	v := h.w.sums
+	if len(h.dialogs.asked) != 1 || !strings.Contains(h.dialogs.asked[0], "../secret.txt") {
+		t.Errorf("should have asked about the entry outside the folder, asked %q", h.dialogs.asked)
+	}
+	want := []string{"OK", "FAILED", "MISSING", "REFUSED", "SKIPPED"}
+	for i, w := range want {
+		if got := v.EntryStatus(i); got != w {
+			t.Errorf("entry %d (%s): %s, want %s", i, v.sf.Entries[i].Name, got, w)
+		}
+	}
+	if got, want := v.progress.Text, "1 OK, 1 FAILED, 1 missing, 1 refused, 1 skipped"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	if v.banner.Outcome() != app.Mismatch || v.banner.Headline() != "1 file does NOT match SHA256SUMS: do not use it" {
+		t.Errorf("banner %v %q", v.banner.Outcome(), v.banner.Headline())
+	}
+	if v.bar.value != 1 {
+		t.Errorf("overall progress %v at the end", v.bar.value)
+	}
+
+	// The rows show the word and an icon for each status.
+	row := newEntryRow().(*fyne.Container)
+	v.bindRow(1, row)
+	left := row.Objects[1].(*fyne.Container)
+	icon := left.Objects[0].(*fyne.Container).Objects[0].(*widget.Icon)
+	word := left.Objects[1].(*fyne.Container).Objects[0].(*widget.Label)
+	if icon.Resource == nil || word.Text != "FAILED" {
+		t.Errorf("FAILED row: icon %v, word %q", icon.Resource, word.Text)
+	}
+}
+
+func TestChecksumFileAllowOutsideAndAllOK(t *testing.T) {
+	h := newHarness(t)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "a.iso"), "abc")
+	writeFile(t, filepath.Join(root, "sub", "b.iso"), "abc")
+	sums := writeFile(t, filepath.Join(root, "sub", "SHA256SUMS"), sha256Hex("abc")+"  ../a.iso\n"+sha256Hex("abc")+"  b.iso\n")
+	h.dialogs.confirm = true
+	h.dialogs.sums = sums
+	h.w.openChecksumFile()
+	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 2 })
+	v := h.w.sums
+	if v.EntryStatus(0) != "OK" || v.EntryStatus(1) != "OK" {
+		t.Errorf("statuses %s %s", v.EntryStatus(0), v.EntryStatus(1))
+	}
+	if v.banner.Outcome() != app.Match || v.banner.Headline() != "All 2 files match SHA256SUMS" {
+		t.Errorf("banner %q", v.banner.Headline())
+	}
+}
+
+func TestChecksumFileUnusable(t *testing.T) {
+	h := newHarness(t)
+	sums := writeFile(t, filepath.Join(t.TempDir(), "SHA256SUMS"), "this is not a checksum file\n")
+	h.w.Add([]string{sums})
+	h.waitFor("the view to say so", func() bool { return h.w.sums != nil && h.w.sums.banner.Visible() })
+	if got := h.w.sums.banner.Headline(); !strings.Contains(got, "no file Hashdrop can check") && !strings.HasPrefix(got, "Cannot use") {
+		t.Errorf("banner %q", got)
+	}
+}
+
+func TestCancelChecksumFile(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	_, sums := sumsFolder(t)
+	h.w.Add([]string{sums})
+	h.waitFor("a file being checked", func() bool { return len(h.core.jobs) == 1 })
+	h.w.CancelAll()
+	h.waitFor("the check to stop", func() bool { return h.w.sums.sf != nil && !h.w.sums.running() })
+	if got := h.w.sums.banner.Headline(); !strings.HasPrefix(got, "Cancelled") {
+		t.Errorf("banner %q", got)
+	}
+}
