@@ -10,6 +10,14 @@
 // registers; message words are added straight from the input. The two lines
 // are independent dependency chains, so their steps are emitted interleaved,
 // instruction by instruction, and the out-of-order core overlaps them.
+//
+// A line is a serial chain: each step waits for the boolean function of the
+// newest word, an add, the rotation and (RIPEMD-160/320) the add of E, four
+// or five operations. With the lines overlapped a block costs about the
+// latency of one line, some 350 cycles for RIPEMD-160 and 225 for
+// RIPEMD-128, which is where these cores run on Zen 4. The BMI2 core saves
+// operations with ANDN and RORX but not latency; it measures the same as the
+// baseline core there and is kept for CPUs with less execution width.
 package main
 
 //go:generate go run . -out ../../ripemd/ripemdblock_amd64.s
@@ -112,8 +120,8 @@ func block(v variant, c core) {
 	for round := range n {
 		Commentf("round %d", round+1)
 		for j := range 16 {
-			left := step(v, c, l, tmpL, round, round, kL[round], rL[round][j], sL[round][j])
-			right := step(v, c, r, tmpR, round, n-1-round, v.kR[round], rR[round][j], sR[round][j])
+			left := step(v, c, l, tmpL, round, kL[round], rL[round][j], sL[round][j])
+			right := step(v, c, r, tmpR, n-1-round, v.kR[round], rR[round][j], sR[round][j])
 			for len(left)+len(right) > 0 {
 				if len(left) > 0 {
 					left[0]()
@@ -150,6 +158,11 @@ func block(v variant, c core) {
 		// the old h: sum into the left registers, store, and copy into
 		// both lines for the next block. After a multiple of n steps the
 		// roles are back in the registers they started in.
+		for i := range n {
+			if l[i] != leftRegs[i] || r[i] != rightRegs[i] {
+				panic("ripemd: roles not back in their registers after a block")
+			}
+		}
 		for i := range n {
 			a, b := l[(i+2)%n], r[(i+3)%n]
 			ADDL(b, a)
@@ -225,9 +238,11 @@ func rename(w []GPPhysical) []GPPhysical {
 	return out
 }
 
-// step returns the instructions of one step of a line, in an order that puts
-// the work that does not wait for the newest word B first.
-func step(v variant, c core, w []GPPhysical, t GPPhysical, round, f int, k uint32, word, s uint8) []func() {
+// step returns the instructions of one step of a line whose words A, B, C,
+// D (, E) are in w, with boolean function f (0..4 for f1..f5), constant k,
+// message word number word and rotation s. The work that does not wait for
+// the newest word B comes first.
+func step(v variant, c core, w []GPPhysical, t GPPhysical, f int, k uint32, word, s uint8) []func() {
 	a, b, cc, d := w[0], w[1], w[2], w[3]
 	x := Mem{Base: ptr, Disp: 4 * int(word)}
 	var ins []func()
