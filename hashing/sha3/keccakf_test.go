@@ -32,7 +32,8 @@ func TestExpectedCore(t *testing.T) {
 	if len(impl.Registered("sha3")) > 0 { // amd64 without purego
 		off := strings.Split(strings.ToLower(os.Getenv("HASHDROP_DISABLE")), ",")
 		switch {
-		case cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) && !slices.Contains(off, "avx512"):
+		case cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) && !slices.Contains(off, "avx512") &&
+			slices.Contains(strings.Split(strings.ToLower(os.Getenv("HASHDROP_ENABLE")), ","), "avx512"):
 			want = "avx512"
 		case cpuid.CPU.Supports(cpuid.BMI1, cpuid.BMI2) && !slices.Contains(off, "bmi2"):
 			want = "bmi2"

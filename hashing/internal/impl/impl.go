@@ -9,6 +9,7 @@ package impl
 
 import (
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,20 @@ var cores []core
 // disabled lists the core names switched off with HASHDROP_DISABLE (a comma list
 // such as "avx512,bmi2"), for debugging a core on a machine that has it.
 var disabled = strings.Split(strings.ToLower(os.Getenv("HASHDROP_DISABLE")), ",")
+
+// enabled lists unverified cores switched on with HASHDROP_ENABLE.
+var enabled = strings.Split(strings.ToLower(os.Getenv("HASHDROP_ENABLE")), ",")
+
+// RegisterUnverified records a core that has never run on real hardware (it
+// was written for a CPU feature the development machine lacks). It stays off
+// unless HASHDROP_ENABLE names it: a checksum tool must not hand out digests
+// from code no test has executed.
+func RegisterUnverified(family, name string, flag *bool) {
+	if !slices.Contains(enabled, strings.ToLower(name)) {
+		*flag = false
+	}
+	Register(family, name, flag)
+}
 
 // Register records a core of family. *flag says whether the CPU supports it and
 // is what the family's dispatch consults; Register may clear it when the user
