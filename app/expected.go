@@ -116,8 +116,8 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 	case bareErr != nil:
 		return nil, bareErr
 	}
-	_, err := decodeDigest(text, nil)
-	return nil, err
+	// Words and spaces: base64 is not split by spaces, only wrapped.
+	return nil, &DigestError{Text: text, Reason: notDigestReason(stripHexSeparators(text))}
 }
 
 // expectedFromLine turns one parsed checksum line into an expected digest;

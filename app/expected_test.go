@@ -160,6 +160,7 @@ func TestParseExpectedRejects(t *testing.T) {
 		{"unsupported algorithm", "blake2b:" + abcSHA512, []string{"BLAKE2B is not an algorithm Hashdrop supports"}},
 		{"unsupported BSD tag", "BLAKE2b (x) = " + abcSHA512, []string{"BLAKE2b is not an algorithm Hashdrop supports"}},
 		{"words", "hello world", []string{"not a digest"}},
+		{"spaced words that are base64 of 4 bytes (fuzz)", "00000 w", []string{"not a digest", `'w' is not a hex digit`}},
 		{"not hex", "xyz" + abcSHA256[3:], []string{"not a digest", `'x' is not a hex digit`}},
 		{"base64 of no algorithm's length", "aGVsbG8=", []string{"base64 of 5 bytes"}},
 		{"GNU line with a short digest", abcSHA256[:62] + "  a.iso", []string{"62 hex digits"}},

@@ -1,0 +1,68 @@
+package app
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzParseSums: any bytes under any name give a SumsFile or a *SumsError,
+// never a panic or a hang; every entry and problem has a line number inside
+// the file, in order, and every entry that is not skipped has candidates of
+// its digest's length.
+func FuzzParseSums(f *testing.F) {
+	seeds := []struct{ name, text string }{
+		{"SHA256SUMS", abcSHA256 + "  a\n" + abcSHA256 + " *b\n"},
+		{"x.md5", `\` + abcMD5 + `  a\\b\nc` + "\r\n"},
+		{"CHECKSUM", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nSHA256 (a) = " + abcSHA256 + "\n- x\n-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\nafter\n"},
+		{"x.sfv", "; c\nname with space 352441C2\n"},
+		{"x.DIGESTS", "# SHA512 HASH\n" + abcSHA512 + "  a\n# BLAKE2B HASH\n" + abcSHA512 + "  a\n"},
+		{"CHECKSUMS", "SHA256 (new\nline) = " + abcSHA256 + "\nSHA2-256(x)= " + abcSHA256 + "\nBLAKE2b (y) = " + abcSHA512 + "\n"},
+		{"w.sha256", string(utf16With(true, false, abcSHA256+" *a\\b\r\n"))},
+		{"x", "\ufeff" + abcCRC32 + "  z\n\n#\n"},
+		{"SHA256SUMS", "SHA256 (a"},
+	}
+	for _, s := range seeds {
+		f.Add(s.name, []byte(s.text))
+	}
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		if strings.ContainsAny(name, "/\\\x00") {
+			return
+		}
+		sf, err := ParseSums(name, data)
+		if err != nil {
+			if _, ok := err.(*SumsError); !ok {
+				t.Fatalf("error %T %v", err, err)
+			}
+			return
+		}
+		lines := 1 + strings.Count(string(data), "\n") + len(data) // generous bound (UTF-16 changes counts)
+		last := 0
+		for _, e := range sf.Entries {
+			if e.Line < 1 || e.Line > lines || e.Line < last {
+				t.Fatalf("entry line %d after %d", e.Line, last)
+			}
+			last = e.Line
+			if e.Name == "" {
+				t.Fatal("entry without a name")
+			}
+			if e.Skip != "" {
+				continue
+			}
+			if len(e.Algorithms) == 0 {
+				t.Fatalf("line %d: no algorithm", e.Line)
+			}
+			for _, a := range e.Algorithms {
+				if a.Size != len(e.Sum) {
+					t.Fatalf("line %d: %s for %d bytes", e.Line, a.ID, len(e.Sum))
+				}
+			}
+		}
+		last = 0
+		for _, p := range sf.Problems {
+			if p.Line < 1 || p.Line > lines || p.Line < last || p.Reason == "" {
+				t.Fatalf("problem %v after line %d", p, last)
+			}
+			last = p.Line
+		}
+	})
+}
