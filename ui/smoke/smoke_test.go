@@ -1,0 +1,246 @@
+//go:build smoke && linux && cgo
+
+package smoke
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
+)
+
+// logBuffer collects the window's output for the checks, safely.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// failures are the lines that fail the test whatever else happens.
+var failures = []string{"Error in Fyne call thread", "panic:", "fatal error:", "SIGSEGV", "data race"}
+
+func TestWindowSmoke(t *testing.T) {
+	out := os.Getenv("HASHDROP_SMOKE_OUT")
+	if out == "" {
+		out = filepath.Join("..", "..", "build")
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := binary(t)
+	display := startXvfb(t)
+
+	dir := t.TempDir()
+	first := writeRandom(t, filepath.Join(dir, "debian-13-amd64-netinst.iso"), 24<<20)
+	second := writeRandom(t, filepath.Join(dir, "ダウンロード-リリース.iso"), 8<<20)
+
+	home := filepath.Join(dir, "home")
+	cmd := exec.Command(bin, first)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_CACHE_HOME="+filepath.Join(home, ".cache"),
+		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "XDG_RUNTIME_DIR="+filepath.Join(home, "run"),
+		"HASHDROP_TRACE=1", "HASHDROP_DIALOGS=fyne")
+	os.MkdirAll(filepath.Join(home, "run"), 0o700)
+	var log logBuffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Error("the window did not quit on SIGTERM within 10 s")
+		}
+		os.WriteFile(filepath.Join(out, "smoke-window.log"), []byte(log.String()), 0o644)
+		if t.Failed() {
+			t.Logf("window output:\n%s", log.String())
+		}
+	}()
+
+	alive := func() {
+		t.Helper()
+		select {
+		case err := <-exited:
+			t.Fatalf("the window exited early: %v", err)
+		default:
+		}
+		for _, f := range failures {
+			if strings.Contains(log.String(), f) {
+				t.Fatalf("the window logged %q", f)
+			}
+		}
+	}
+	waitFor := func(what string, limit time.Duration, cond func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(limit)
+		for !cond() {
+			alive()
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out after %v waiting for %s", limit, what)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+
+	x, err := xdnd.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	var win uint64
+	waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
+	waitFor("the first file's digests", 120*time.Second, func() bool { return hasDigest(log.String(), first) })
+
+	wx, wy, ww, wh, err := x.Geometry(win)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Drop(win, wx+ww/2, wy+wh/2, []string{second}, 30*time.Second); err != nil {
+		t.Fatalf("drop: %v", err)
+	}
+	waitFor("the dropped file to arrive", 30*time.Second, func() bool {
+		return strings.Contains(log.String(), "dropped ") && strings.Contains(log.String(), "queued "+second)
+	})
+	waitFor("the dropped file's digests", 120*time.Second, func() bool { return hasDigest(log.String(), second) })
+	time.Sleep(time.Second) // a few redraws
+
+	img, err := x.Capture(image.Rect(wx, wy, wx+ww, wy+wh))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(out, "smoke-window.png")
+	f, err := os.Create(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if n := colours(img); n < 16 {
+		t.Fatalf("the screenshot %s has %d colour(s): the window drew nothing (no GL?)", shot, n)
+	}
+	alive()
+	t.Logf("screenshot: %s", shot)
+}
+
+// hasDigest reports whether the log says path was hashed, with its SHA-256.
+func hasDigest(log, path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	sum := sha256.Sum256(data)
+	sc := bufio.NewScanner(strings.NewReader(log))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		l := sc.Text()
+		if strings.Contains(l, "done "+path+" ") && strings.Contains(l, "sha256="+hex.EncodeToString(sum[:])) {
+			return true
+		}
+	}
+	return false
+}
+
+func colours(img *image.RGBA) int {
+	seen := make(map[[3]uint8]bool)
+	for i := 0; i < len(img.Pix); i += 4 {
+		seen[[3]uint8{img.Pix[i], img.Pix[i+1], img.Pix[i+2]}] = true
+		if len(seen) > 1000 {
+			break
+		}
+	}
+	return len(seen)
+}
+
+// binary returns the hashdrop binary to run: $HASHDROP_BIN, or one built now.
+func binary(t *testing.T) string {
+	if b := os.Getenv("HASHDROP_BIN"); b != "" {
+		abs, err := filepath.Abs(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return abs
+	}
+	b := filepath.Join(t.TempDir(), "hashdrop")
+	build := exec.Command("go", "build", "-o", b, "github.com/hashdrop/hashdrop")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return b
+}
+
+// startXvfb starts a private X server and returns its display name.
+func startXvfb(t *testing.T) string {
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		t.Fatal("Xvfb is not installed (make deps-test installs it)")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	if err := x.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() {
+		x.Process.Signal(syscall.SIGTERM)
+		x.Wait()
+	})
+	num := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		num <- strings.TrimSpace(line)
+	}()
+	select {
+	case n := <-num:
+		if n == "" {
+			t.Fatal("Xvfb did not start")
+		}
+		return ":" + n
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not start within 20 s")
+	}
+	return ""
+}
+
+func writeRandom(t *testing.T, path string, size int) string {
+	data := make([]byte, size)
+	rand.Read(data)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
