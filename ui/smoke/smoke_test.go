@@ -243,4 +243,3 @@ func writeRandom(t *testing.T, path string, size int) string {
 	}
 	return path
 }
-
