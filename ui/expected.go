@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -21,6 +22,8 @@ type expectedField struct {
 	understood *widget.Label
 	icon       *widget.Icon
 	compare    *widget.Button
+	last       string              // the text judged last
+	typing     int                 // counts keystrokes, to judge once typing pauses
 	parsed     *app.ExpectedDigest // nil when empty or not understood
 	problem    string              // why the text is not a digest
 	offered    string              // the clipboard text the button offers
@@ -119,10 +122,36 @@ func (f *expectedField) changed() {
 	if f.offered != "" && strings.TrimSpace(f.offered) == text {
 		f.compare.Hide()
 	}
-	if f.w.expected == f { // not while the window is being built
-		f.w.tracef("expected %q: %s", text, f.understood.Text)
-		f.w.judge()
+	if f.w.expected != f {
+		return // the window is being built
 	}
+	// A paste changes the text at once and is judged at once. Typing is
+	// judged when it pauses, so that the prefixes of a digest typed by hand
+	// (8 digits: CRC32!) neither flash verdicts nor start hashing.
+	typed := len(text)-len(f.last) == 1 && strings.HasPrefix(text, f.last) ||
+		len(f.last)-len(text) == 1 && strings.HasPrefix(f.last, text)
+	f.last = text
+	f.typing++
+	if !typed {
+		f.judge()
+		return
+	}
+	seq := f.typing
+	time.AfterFunc(typingPause, func() {
+		f.w.do(func() {
+			if f.typing == seq {
+				f.judge()
+			}
+		})
+	})
+}
+
+// typingPause is how long typing must stop before the text is judged.
+const typingPause = 600 * time.Millisecond
+
+func (f *expectedField) judge() {
+	f.w.tracef("expected %q: %s", f.last, f.understood.Text)
+	f.w.judge()
 }
 
 // pasteClipboard puts the clipboard's text in the field (Ctrl+V anywhere).

@@ -165,14 +165,27 @@ func (w *Window) judge() {
 	if e != nil && e.Name != "" && len(targets) == 0 {
 		targets = w.files.items // the line named another file: compare anyway, it may be renamed
 	}
-	recompute := len(targets) <= maxRecompute
+	matched := false
 	for _, it := range targets {
 		if it.state == stateFailed || it.state == stateCancelled {
 			continue
 		}
 		v := e.Judge(it.computed())
 		it.pasted = &v
-		w.needMore(it, v, recompute)
+		matched = matched || v.Outcome == app.Match
+	}
+	// The digest is one file's: once a file matches, the others are not
+	// suspects, and nothing more is hashed to compare them.
+	recompute := !matched && len(targets) <= maxRecompute
+	for _, it := range targets {
+		if it.pasted == nil {
+			continue
+		}
+		if matched && it.pasted.Outcome != app.Match {
+			it.pasted = nil
+		} else {
+			w.needMore(it, *it.pasted, recompute)
+		}
 		w.files.changed(it)
 	}
 	for _, it := range w.files.items {
