@@ -39,15 +39,15 @@ func (c *cli) check(args []string) int {
 			continue
 		}
 		c.warnProblems(sf)
-		if len(sf.Entries) == 0 {
-			fmt.Fprintf(c.stderr, "hashdrop: %s: %v\n", name, ErrNoEntries)
+		if err := sf.Usable(); err != nil {
+			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
 			unusable = true
 			continue
 		}
 		if sf.Signed {
 			fmt.Fprintf(c.stderr, "hashdrop: %s: %s\n", name, SignatureNote)
 		}
-		rep, _ := sf.Check(context.Background(), CheckOptions{
+		rep, err := sf.Check(context.Background(), CheckOptions{
 			AllowOutside: *outside,
 			OnEntry: func(r EntryResult, _, _ int) {
 				if r.Status != StatusOK || !*quiet {
@@ -58,6 +58,10 @@ func (c *cli) check(args []string) int {
 				}
 			},
 		})
+		if err != nil {
+			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
+			unusable = true
+		}
 		for s, n := range rep.Counts {
 			total[s] += n
 		}

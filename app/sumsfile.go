@@ -88,10 +88,24 @@ func (e *SumsError) Unwrap() error { return e.Err }
 // usable line.
 var ErrNoEntries = errors.New("no checksum lines found")
 
+// Usable returns an error wrapping ErrNoEntries when sf has no entry at all,
+// worded for the user ("cannot use notes.txt: no checksum lines found (4
+// lines not understood)").
+func (sf *SumsFile) Usable() error {
+	if len(sf.Entries) > 0 {
+		return nil
+	}
+	reason := ErrNoEntries.Error()
+	if n := len(sf.Problems); n > 0 {
+		reason += fmt.Sprintf(" (%d not understood)", n)
+	}
+	return &SumsError{Path: sf.Path, Reason: reason, Err: ErrNoEntries}
+}
+
 // ReadSumsFile reads and parses the checksum file at path. It refuses files
 // over MaxSumsFileSize, non-regular files and anything that is not text.
-// A file that parses but has no entry is returned with a nil error: check
-// len(Entries) and Problems (the command line treats it as unusable).
+// A file that parses but has no entry is returned with a nil error; Usable
+// says so (the command line treats it as unusable).
 func ReadSumsFile(path string) (*SumsFile, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -106,6 +106,17 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 		hash = defaultHash
 	}
 	rep := &CheckReport{File: sf}
+	// Entries are looked up through an os.Root of the folder, which also
+	// stops symbolic links that lead out of it; nil allows outside files.
+	var root *os.Root
+	if !opts.AllowOutside {
+		r, err := os.OpenRoot(rootDir(sf.Dir))
+		if err != nil {
+			return rep, &SumsError{Path: sf.Path, Reason: "cannot open its folder: " + cause(err), Err: err}
+		}
+		defer r.Close()
+		root = r
+	}
 	// What each file needs, so it is read once.
 	type target struct {
 		path   string
@@ -121,7 +132,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 		if e.Skip != "" {
 			continue
 		}
-		path, status, reason := sf.resolve(e, opts.AllowOutside)
+		path, status, reason := sf.resolve(e, root)
 		key := filepath.Clean(path)
 		keys[i] = key
 		t := targets[key]
@@ -197,15 +208,15 @@ func judgeEntry(r *EntryResult, status Status, reason string, res *Result) {
 // Resolve returns the file on disk an entry names: relative to the checksum
 // file's folder, '/' or '\' separated.
 func (sf *SumsFile) Resolve(e *Entry) string {
-	path, _, _ := sf.resolve(e, true)
+	path, _, _ := sf.resolve(e, nil)
 	return path
 }
 
 // resolve finds the file for e and whether it may be read: StatusOK when it
-// is a regular file inside the folder (or outside ones are allowed), else
-// MISSING, UNREADABLE or REFUSED with a reason. It never opens the file, so
-// a FIFO or device cannot block it.
-func (sf *SumsFile) resolve(e *Entry, allowOutside bool) (string, Status, string) {
+// is a regular file inside the folder (root; nil when outside files are
+// allowed), else MISSING, UNREADABLE or REFUSED with a reason. It never
+// opens the file, so a FIFO or device cannot block it.
+func (sf *SumsFile) resolve(e *Entry, root *os.Root) (string, Status, string) {
 	names := []string{e.Name}
 	// Windows separators: a name written without coreutils escaping may use
 	// '\' between folders (openssl -r writes a literal '\' unescaped, so the
@@ -214,34 +225,29 @@ func (sf *SumsFile) resolve(e *Entry, allowOutside bool) (string, Status, string
 		names = append(names, strings.ReplaceAll(e.Name, `\`, "/"))
 	}
 	for _, name := range names {
-		if path, status, reason := sf.resolveName(name, allowOutside); status != StatusMissing {
+		if path, status, reason := sf.resolveName(name, root); status != StatusMissing {
 			return path, status, reason
 		}
 	}
-	return sf.resolveName(names[0], allowOutside) // missing: say so with the name as written
+	return sf.resolveName(names[0], root) // missing: say so with the name as written
 }
 
-func (sf *SumsFile) resolveName(name string, allowOutside bool) (string, Status, string) {
+func (sf *SumsFile) resolveName(name string, root *os.Root) (string, Status, string) {
 	native := filepath.FromSlash(name)
 	abs := filepath.IsAbs(native) || strings.HasPrefix(name, "/") || hasDriveLetter(name)
 	path := native
 	if !abs {
 		path = sf.displayPath(name)
 	}
-	if !allowOutside {
+	if root != nil {
 		if abs {
 			return path, StatusRefused, "an absolute path, outside the checksum file's folder (allow files outside to check it)"
 		}
 		if !filepath.IsLocal(native) {
 			return path, StatusRefused, "outside the checksum file's folder (allow files outside to check it)"
 		}
-		// Also refuse symbolic links that lead out of the folder.
-		root, err := os.OpenRoot(rootDir(sf.Dir))
-		if err == nil {
-			defer root.Close()
-			st, err := root.Stat(native)
-			return classify(path, st, err, true)
-		}
+		st, err := root.Stat(native)
+		return classify(path, st, err, true)
 	}
 	st, err := os.Stat(path)
 	return classify(path, st, err, false)

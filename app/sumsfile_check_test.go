@@ -256,3 +256,27 @@ func TestStatusString(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckWithoutItsFolder(t *testing.T) {
+	sf, _ := ParseSums(filepath.Join(t.TempDir(), "gone", "MD5SUMS"), []byte(abcMD5+"  a\n"))
+	var se *SumsError
+	if _, err := sf.Check(context.Background(), CheckOptions{}); !errors.As(err, &se) {
+		t.Errorf("error %v, want a SumsError", err)
+	}
+	rep, err := sf.Check(context.Background(), CheckOptions{AllowOutside: true})
+	if err != nil || statuses(rep)[0] != "a:MISSING" {
+		t.Errorf("%v %q", err, statuses(rep))
+	}
+}
+
+func TestUsable(t *testing.T) {
+	sf, _ := ParseSums("notes.txt", []byte("# hello\nworld\nfoo\n"))
+	err := sf.Usable()
+	if !errors.Is(err, ErrNoEntries) || err.Error() != "cannot use notes.txt: no checksum lines found (2 not understood)" {
+		t.Errorf("%v", err)
+	}
+	sf, _ = ParseSums("MD5SUMS", []byte(abcMD5+"  a\n"))
+	if err := sf.Usable(); err != nil {
+		t.Error(err)
+	}
+}
