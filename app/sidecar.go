@@ -115,7 +115,7 @@ func isOwnSidecar(name, base string) bool {
 func isSharedSums(name string) bool {
 	n := strings.ToLower(name)
 	switch {
-	case n == "checksum", n == "checksums", n == "checksum.txt", n == "checksums.txt",
+	case strings.HasPrefix(n, "checksum"), // CHECKSUM, CHECKSUMS, FreeBSD's CHECKSUM.SHA256-FreeBSD-14.0-...
 		strings.HasSuffix(n, ".digests"), strings.HasSuffix(n, "-checksum"), strings.HasSuffix(n, "-checksums"):
 		return true
 	}

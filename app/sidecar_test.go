@@ -12,15 +12,17 @@ import (
 func TestFindPublished(t *testing.T) {
 	iso := "abc"
 	dir := vTree(t, map[string]string{
-		"ubuntu.iso":            iso,
-		"ubuntu.iso.sha256":     abcSHA256 + "  ubuntu.iso\n",          // own sidecar, GNU line
-		"ubuntu.iso.md5":        strings.ToUpper(abcMD5) + "\n",        // own sidecar, bare digest
-		"ubuntu.iso.sha1":       abcSHA1 + " */build/out/ubuntu.iso\n", // own sidecar, made elsewhere
-		"SHA512SUMS":            abcSHA512 + " *ubuntu.iso\n" + abcSHA512 + " *other.iso\n",
-		"SHA256SUMS":            abcSHA256 + "  other.iso\n", // does not list it
-		"CHECKSUM":              "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nSHA3-256 (ubuntu.iso) = " + vHex("sha3-256", []byte(iso)) + "\n-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
-		"Fedora-40-CHECKSUM":    "SHA256 (./ubuntu.iso) = " + abcSHA256 + "\n",
-		"release.DIGESTS":       "# WHIRLPOOL HASH\n" + vHex("whirlpool", []byte(iso)) + "  ubuntu.iso\n",
+		"ubuntu.iso":         iso,
+		"ubuntu.iso.sha256":  abcSHA256 + "  ubuntu.iso\n",          // own sidecar, GNU line
+		"ubuntu.iso.md5":     strings.ToUpper(abcMD5) + "\n",        // own sidecar, bare digest
+		"ubuntu.iso.sha1":    abcSHA1 + " */build/out/ubuntu.iso\n", // own sidecar, made elsewhere
+		"SHA512SUMS":         abcSHA512 + " *ubuntu.iso\n" + abcSHA512 + " *other.iso\n",
+		"SHA256SUMS":         abcSHA256 + "  other.iso\n", // does not list it
+		"CHECKSUM":           "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nSHA3-256 (ubuntu.iso) = " + vHex("sha3-256", []byte(iso)) + "\n-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
+		"Fedora-40-CHECKSUM": "SHA256 (./ubuntu.iso) = " + abcSHA256 + "\n",
+		"release.DIGESTS":    "# WHIRLPOOL HASH\n" + vHex("whirlpool", []byte(iso)) + "  ubuntu.iso\n",
+		"CHECKSUM.SHA512-FreeBSD-14.0-RELEASE-amd64": "SHA512 (ubuntu.iso) = " + abcSHA512 + "\n",
+		"b2sums.txt":            abcSHA512 + "  ubuntu.iso\n", // BLAKE2b: skipped, not offered
 		"other.iso.sha256":      abcSHA256 + "\n",             // another file's bare digest
 		"notes.txt":             abcSHA256 + "  ubuntu.iso\n", // not a checksum file name
 		"sub/SHA256SUMS":        abcSHA256 + "  ../ubuntu.iso\n",
@@ -45,7 +47,7 @@ func TestFindPublished(t *testing.T) {
 	}
 	want := []string{
 		"ubuntu.iso.md5:md5", "ubuntu.iso.sha1:sha1", "ubuntu.iso.sha256:sha256", "ubuntu.iso.sha256.txt:sha256",
-		"CHECKSUM:sha3-256", "Fedora-40-CHECKSUM:sha256", "SHA512SUMS:sha512", "release.DIGESTS:whirlpool",
+		"CHECKSUM:sha3-256", "CHECKSUM.SHA512-FreeBSD-14.0-RELEASE-amd64:sha512", "Fedora-40-CHECKSUM:sha256", "SHA512SUMS:sha512", "release.DIGESTS:whirlpool",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("found\n %q\nwant\n %q", got, want)

@@ -137,7 +137,8 @@ func ReadSumsFile(path string) (*SumsFile, error) {
 // wrappers. The error is a *SumsError for a file that is not text or breaks
 // the size limits; malformed lines are Problems, not errors.
 func ParseSums(path string, data []byte) (*SumsFile, error) {
-	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hintFromName(filepath.Base(path))}
+	hint, unsupported := nameHint(filepath.Base(path))
+	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
 	fail := func(format string, args ...any) (*SumsFile, error) {
 		return nil, &SumsError{Path: path, Reason: fmt.Sprintf(format, args...)}
 	}
@@ -158,6 +159,7 @@ func ParseSums(path string, data []byte) (*SumsFile, error) {
 	if sf.Hint != nil {
 		p.hintFrom = "the file's name says " + sf.Hint.Name
 	}
+	p.skipHint = unsupported
 	p.run()
 	return sf, nil
 }
@@ -192,28 +194,46 @@ func decodeText(data []byte) (string, error) {
 // untagged lines: SHA256SUMS, sha256sum.txt, MD5SUMS, x.iso.sha256, x.md5,
 // x.sha3-256, x.sfv, ... or nil.
 func hintFromName(base string) *hashing.Algorithm {
+	a, _ := nameHint(base)
+	return a
+}
+
+// unsupportedByName names algorithms Hashdrop does not compute, as they
+// appear in checksum file names (b2sums.txt, x.blake3, SHA512-256SUMS): their
+// untagged lines are skipped rather than compared by length and FAILED.
+var unsupportedByName = map[string]string{
+	"b2": "BLAKE2b", "blake2": "BLAKE2b", "blake2b": "BLAKE2b", "blake2s": "BLAKE2s", "b3": "BLAKE3", "blake3": "BLAKE3",
+	"sm3": "SM3", "md4": "MD4", "crc32c": "CRC32C", "xxh64": "XXH64", "xxh128": "XXH128", "xxh3": "XXH3", "tiger": "Tiger",
+	"gost": "GOST", "gost12-256": "GOST R 34.11-2012", "gost12-512": "GOST R 34.11-2012", "streebog": "Streebog",
+	"sha512-256": "SHA-512/256", "sha512-224": "SHA-512/224", "has160": "HAS-160", "edonr256": "EDON-R", "edonr512": "EDON-R",
+	"snefru": "Snefru", "ed2k": "ED2K", "aich": "AICH", "btih": "BitTorrent info hash", "k12": "KangarooTwelve", "shake128": "SHAKE128", "shake256": "SHAKE256",
+}
+
+// nameHint reads a checksum file's name: the algorithm it implies, or the
+// name of an algorithm Hashdrop does not support.
+func nameHint(base string) (*hashing.Algorithm, string) {
 	n := strings.ToLower(base)
 	for _, ext := range []string{".txt", ".asc"} {
 		n = strings.TrimSuffix(n, ext)
 	}
-	try := func(s string) *hashing.Algorithm {
+	try := func(s string) (*hashing.Algorithm, string) {
 		s = strings.TrimSuffix(s, "sums")
 		s = strings.TrimSuffix(s, "sum")
 		s = strings.TrimSuffix(s, "-")
 		if a, ok := hashing.Lookup(s); ok && !strings.ContainsAny(s, " ") {
-			return a
+			return a, ""
 		}
-		return nil
+		return nil, unsupportedByName[s]
 	}
 	if i := strings.LastIndexByte(n, '.'); i >= 0 {
-		if a := try(n[i+1:]); a != nil {
-			return a
+		if a, other := try(n[i+1:]); a != nil || other != "" {
+			return a, other
 		}
 	}
 	if strings.HasSuffix(n, "sums") || strings.HasSuffix(n, "sum") {
 		return try(n)
 	}
-	return nil
+	return nil, ""
 }
 
 // sumsParser walks the lines of one checksum file.
@@ -347,6 +367,13 @@ func (p *sumsParser) validGNUDigest(d string) bool {
 // name says nothing about the algorithm.
 func (p *sumsParser) sfvAllowed() bool { return p.sfv || p.hint == nil && p.skipHint == "" }
 
+// Bounds on a file name split over lines by raw newlines, so that a file of
+// unterminated "SHA256 (" lines stays linear to parse.
+const (
+	maxNameLines = 16
+	maxSplitName = 8 << 10
+)
+
 // joinSplitName reads a BSD/OpenSSL line whose name holds raw newlines, as
 // rhash --bsd and openssl dgst write them: "SHA256 (new" + "line) = HEX".
 func (p *sumsParser) joinSplitName(i int, s string) (int, sumsLine, bool) {
@@ -356,12 +383,15 @@ func (p *sumsParser) joinSplitName(i int, s string) (int, sumsLine, bool) {
 		return i, sumsLine{}, false
 	}
 	joined := s
-	for j := i + 1; j < len(p.lines) && j <= i+16; j++ {
+	for j := i + 1; j < len(p.lines) && j <= i+maxNameLines && len(joined) <= maxSplitName; j++ {
 		next := strings.TrimSuffix(p.lines[j], "\r")
 		if l, ok := parseSumsLine(next); ok && l.form != formSFV {
 			break // a line of its own, not the rest of a name
 		}
 		joined += "\n" + next
+		if !strings.Contains(next, ")") {
+			continue
+		}
 		if l, ok := parseBSDLine(strings.TrimLeft(joined, " \t"), false); ok {
 			return j, l, true
 		}

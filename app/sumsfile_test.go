@@ -103,6 +103,8 @@ func TestParseSumsDialects(t *testing.T) {
 			[]wantProblem{{2, "not a checksum line"}, {4, "60 hex digits"}, {5, "not a checksum line"}}, false},
 		{"Gentoo DIGESTS headers", "stage3.tar.xz.DIGESTS", "# BLAKE2B HASH\n" + wp + "  s.tar.xz\n# SHA512 HASH\n" + abcSHA512 + "  s.tar.xz\n# WHIRLPOOL HASH\n" + wp + "  s.tar.xz\n",
 			[]wantEntry{{2, "s.tar.xz", "", ""}, {4, "s.tar.xz", "sha512", abcSHA512}, {6, "s.tar.xz", "whirlpool", wp}}, nil, false},
+		{"unsupported algorithm from the file name (Arch b2sums.txt)", "b2sums.txt", abcSHA512 + "  arch.iso\nSHA256 (arch.iso) = " + sha256 + "\n",
+			[]wantEntry{{1, "arch.iso", "", ""}, {2, "arch.iso", "sha256", ""}}, nil, false},
 		{"PGP clear-signed (Fedora CHECKSUM)", "Fedora-40-x86_64-CHECKSUM",
 			"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n# f.iso: 3 bytes\nSHA256 (f.iso) = " + sha256 + "\n- -dash.iso  x\n-----BEGIN PGP SIGNATURE-----\n\niQIz\n=eEGg\n-----END PGP SIGNATURE-----\n",
 			[]wantEntry{{5, "f.iso", "sha256", sha256}}, []wantProblem{{6, "not a checksum line"}}, true},
