@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -16,7 +17,7 @@ const maxWarnings = 20
 // check implements "hashdrop check [--quiet] [--allow-outside] SUMFILE...":
 // "NAME: STATUS" per entry on stdout, warnings and a summary on stderr; exit
 // 0 when every entry is OK, 1 when any is not, 2 when a SUMFILE cannot be
-// read or holds no valid line.
+// read or holds no valid line. SUMFILE "-" is standard input.
 func (c *cli) check(args []string) int {
 	fs := c.flags("check", "[--quiet] [--allow-outside] SUMFILE...")
 	quiet := fs.Bool("quiet", false, "do not print a line for each file that is OK")
@@ -32,7 +33,7 @@ func (c *cli) check(args []string) int {
 	var total [len(statusNames)]int
 	unusable, checked := false, 0
 	for _, name := range files {
-		sf, err := ReadSumsFile(name)
+		sf, err := c.readSums(name)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
 			unusable = true
@@ -77,6 +78,19 @@ func (c *cli) check(args []string) int {
 		return ExitOK
 	}
 	return ExitFail
+}
+
+// readSums reads a checksum file, or standard input for "-" (names are then
+// relative to the current folder).
+func (c *cli) readSums(name string) (*SumsFile, error) {
+	if name != "-" {
+		return ReadSumsFile(name)
+	}
+	data, err := io.ReadAll(io.LimitReader(c.stdin, MaxSumsFileSize+1))
+	if err != nil {
+		return nil, &SumsError{Path: "standard input", Reason: cause(err), Err: err}
+	}
+	return ParseSums("-", data)
 }
 
 // warnProblems prints the lines of sf that were not understood, with their

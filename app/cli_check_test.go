@@ -9,8 +9,13 @@ import (
 
 // vRun runs the command line and returns what it printed and its exit code.
 func vRun(args ...string) (stdout, stderr string, code int) {
+	return vRunIn("", args...)
+}
+
+// vRunIn is vRun with stdin.
+func vRunIn(stdin string, args ...string) (stdout, stderr string, code int) {
 	var out, errb bytes.Buffer
-	code = Main(args, strings.NewReader(""), &out, &errb)
+	code = Main(args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -97,6 +102,10 @@ func TestCheckCommandNamesAsTheUserGaveThem(t *testing.T) {
 	t.Chdir(filepath.Join(dir, "dl"))
 	if stdout, _, code := vRun("check", "SHA256SUMS"); code != 0 || stdout != "a.iso: OK\n" {
 		t.Errorf("%d %q", code, stdout)
+	}
+	// "-" reads the list from standard input, names relative to here.
+	if stdout, stderr, code := vRunIn(abcSHA256+"  a.iso\n"+abcMD5+"  a.iso\n", "check", "-"); code != 0 || stdout != "a.iso: OK\na.iso: OK\n" {
+		t.Errorf("stdin: %d %q %s", code, stdout, stderr)
 	}
 }
 
