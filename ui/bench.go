@@ -52,7 +52,7 @@ func (l barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if l.b.value == 0 {
 		w = 0
 	}
-	h := size.Height * 0.6
+	h := min(size.Height*0.6, 16)
 	objs[0].Move(fyne.NewPos(0, (size.Height-h)/2))
 	objs[0].Resize(fyne.NewSize(w, h))
 	objs[1].Move(fyne.NewPos(w+padding(), 0))

@@ -192,11 +192,10 @@ func newFileCard(w *Window) *fileCard {
 		problem:     widget.NewLabel(""),
 		verdictIcon: widget.NewIcon(nil),
 		verdictText: widget.NewLabel(""),
-		rowBox:      container.NewVBox(),
+		rowBox:      container.New(tightVBox{}),
 	}
 	c.name.Truncation = fyne.TextTruncateEllipsis
 	c.size.Importance = widget.LowImportance
-	c.info.Importance = widget.LowImportance
 	c.info.Truncation = fyne.TextTruncateEllipsis
 	c.problem.Importance = widget.DangerImportance
 	c.problem.Truncation = fyne.TextTruncateEllipsis

@@ -161,6 +161,9 @@ func (it *fileItem) problemText() string {
 }
 
 func (it *fileItem) doneText() string {
+	if it.elapsed == 0 {
+		return "Hashed in less than 0.1 s" // between two looks of the ticker
+	}
 	s := "Hashed in " + units.Duration(it.elapsed)
 	if secs := it.elapsed.Seconds(); secs > 0.05 && it.hashed > 0 {
 		s += " · " + units.Rate(float64(it.hashed)/secs)

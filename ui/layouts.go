@@ -75,6 +75,33 @@ func sized(s fyne.Size, obj fyne.CanvasObject) *fyne.Container {
 // padding is the theme's standard gap between objects.
 func padding() float32 { return theme.Padding() }
 
+// tightVBox stacks the visible objects with no gap: the rows of a card
+// carry their own padding.
+type tightVBox struct{}
+
+func (tightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		if o.Visible() {
+			m := o.MinSize()
+			s = fyne.NewSize(max(s.Width, m.Width), s.Height+m.Height)
+		}
+	}
+	return s
+}
+
+func (tightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for _, o := range objs {
+		if o.Visible() {
+			h := o.MinSize().Height
+			o.Move(fyne.NewPos(0, y))
+			o.Resize(fyne.NewSize(size.Width, h))
+			y += h
+		}
+	}
+}
+
 // slimBar is a thin progress bar: it sits in a text row without making the
 // row taller than its text.
 type slimBar struct {

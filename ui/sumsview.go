@@ -25,7 +25,7 @@ type sumsView struct {
 	results  []*app.EntryResult // by entry index; nil until checked
 	checked  int
 	counts   map[app.Status]int
-	title    *widget.Label
+	title    *widget.RichText
 	where    *widget.Label
 	banner   *verdictBanner
 	bar      *slimBar
@@ -43,7 +43,7 @@ type sumsView struct {
 func newSumsView(w *Window) *sumsView {
 	v := &sumsView{
 		w:        w,
-		title:    widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		title:    widget.NewRichText(),
 		where:    widget.NewLabel(""),
 		banner:   newVerdictBanner(),
 		bar:      newSlimBar(),
@@ -52,6 +52,8 @@ func newSumsView(w *Window) *sumsView {
 		counts:   make(map[app.Status]int),
 	}
 	v.title.Truncation = fyne.TextTruncateEllipsis
+	v.title.Segments = []widget.RichTextSegment{&widget.TextSegment{
+		Style: widget.RichTextStyle{SizeName: theme.SizeNameSubHeadingText, TextStyle: fyne.TextStyle{Bold: true}}}}
 	v.where.Truncation = fyne.TextTruncateEllipsis
 	v.where.Importance = widget.LowImportance
 	v.progress.Truncation = fyne.TextTruncateEllipsis
@@ -74,7 +76,8 @@ func newSumsView(w *Window) *sumsView {
 		newEntryRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) })
 	v.list.OnSelected = func(widget.ListItemID) { v.list.UnselectAll() }
-	header := container.NewBorder(nil, nil, back, container.NewHBox(v.stopBtn, v.againBtn, open),
+	header := container.NewBorder(nil, nil, container.NewCenter(back),
+		container.NewCenter(container.NewHBox(v.stopBtn, v.againBtn, open)),
 		container.NewVBox(v.title, v.where))
 	top := container.NewVBox(header, v.banner,
 		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes)
@@ -135,6 +138,12 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 			text = r.Algorithm.Name + " matches"
 		}
 		reason.SetText(text)
+		if r.Status == app.StatusOK {
+			reason.Importance = widget.LowImportance
+		} else {
+			reason.Importance = widget.MediumImportance
+		}
+		reason.Refresh()
 	case v.job != nil && v.jobName == e.Name:
 		icon.SetResource(theme.HistoryIcon())
 		status.SetText("checking…")
@@ -172,7 +181,8 @@ func (w *Window) openSums(path string) {
 	v := newSumsView(w)
 	w.sums = v
 	v.path = path
-	v.title.SetText("Checking " + filepath.Base(path))
+	v.title.Segments[0].(*widget.TextSegment).Text = "Checking " + filepath.Base(path)
+	v.title.Refresh()
 	v.where.SetText("in " + filepath.Dir(path))
 	v.progress.SetText("Reading the checksum file…")
 	v.notes.Hide()
