@@ -1,0 +1,248 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// sumsParser walks the lines of one checksum file.
+type sumsParser struct {
+	sf    *SumsFile
+	lines []string
+	hint  *hashing.Algorithm // from the file name, or a "# SHA512 HASH" header
+	// skipHint is set by a header naming an algorithm Hashdrop does not
+	// support ("# BLAKE2B HASH"): the lines under it are skipped.
+	skipHint string
+	sfv      bool   // SFV file: "NAME CRC" lines, ';' comments
+	hintFrom string // where hint came from, for messages
+}
+
+const (
+	pgpSignedBegin = "-----BEGIN PGP SIGNED MESSAGE-----"
+	pgpSigBegin    = "-----BEGIN PGP SIGNATURE-----"
+	pgpSigEnd      = "-----END PGP SIGNATURE-----"
+)
+
+func (p *sumsParser) run() {
+	const (
+		plain = iota
+		armorHeaders
+		signedText
+		signature
+		afterSignature
+	)
+	state := plain
+	for i := 0; i < len(p.lines); i++ {
+		raw := strings.TrimSuffix(p.lines[i], "\r")
+		trimmed := strings.TrimSpace(raw)
+		switch state {
+		case plain, afterSignature:
+			if trimmed == pgpSignedBegin {
+				if state == plain && len(p.sf.Entries) == 0 {
+					state = armorHeaders
+					p.sf.Signed = true
+				} else {
+					p.problem(i, raw, "a second PGP signed message: ignored")
+				}
+				continue
+			}
+			if state == afterSignature && trimmed != "" {
+				p.problem(i, raw, "after the PGP signature, so not signed: ignored")
+				continue
+			}
+		case armorHeaders:
+			if trimmed == "" {
+				state = signedText
+			}
+			continue
+		case signedText:
+			if trimmed == pgpSigBegin {
+				state = signature
+				continue
+			}
+			// Dash-escaping (RFC 4880 7.1): "- " starts lines that began
+			// with a dash.
+			raw = strings.TrimPrefix(raw, "- ")
+		case signature:
+			if trimmed == pgpSigEnd {
+				state = afterSignature
+			}
+			continue
+		}
+		i = p.line(i, raw)
+	}
+	switch state {
+	case armorHeaders, signedText:
+		p.problem(len(p.lines)-1, "", "the PGP signed message has no signature: the file may be cut short")
+	case signature:
+		p.problem(len(p.lines)-1, "", "the PGP signature is not terminated: the file may be cut short")
+	}
+}
+
+// line handles line i (text s, without its line end) and returns the index
+// of the last line it consumed: a BSD line whose name holds a raw newline
+// (rhash, openssl) spans several.
+func (p *sumsParser) line(i int, s string) int {
+	trimmed := strings.TrimSpace(s)
+	switch {
+	case trimmed == "":
+		return i
+	case strings.HasPrefix(trimmed, "#"):
+		p.header(trimmed)
+		return i
+	case strings.HasPrefix(trimmed, ";"):
+		return i // SFV comment
+	case strings.HasPrefix(trimmed, "-----BEGIN PGP"):
+		p.problem(i, s, "an unexpected PGP block: only clear-signed messages are understood")
+		return i
+	}
+	l, ok := parseSumsLine(s)
+	if ok && l.form == formSFV && !p.sfvAllowed() {
+		ok = false
+	}
+	if !ok {
+		if j, joined, ok := p.joinSplitName(i, s); ok {
+			p.add(i, s, joined)
+			return j
+		}
+		p.problem(i, s, "not a checksum line")
+		return i
+	}
+	if l.form == formGNU && p.sfvAllowed() {
+		// "a b.txt 352441C2" also reads as GNU with digest "a": in an SFV
+		// file, or when the GNU digest makes no sense, the CRC at the end
+		// wins.
+		if sl, ok := parseSFVLine(s); ok && (p.sfv || !p.validGNUDigest(l.digest)) {
+			l = sl
+		}
+	}
+	p.add(i, s, l)
+	return i
+}
+
+// validGNUDigest reports whether d is hex of a length the line's algorithm
+// (or some algorithm) has.
+func (p *sumsParser) validGNUDigest(d string) bool {
+	if !isAllHex(d) || len(d)%2 != 0 {
+		return false
+	}
+	if p.hint != nil {
+		return len(d) == p.hint.HexLen()
+	}
+	return len(hashing.BySize(len(d)/2)) > 0
+}
+
+// sfvAllowed: SFV lines are understood in .sfv files and in files whose
+// name says nothing about the algorithm.
+func (p *sumsParser) sfvAllowed() bool { return p.sfv || p.hint == nil && p.skipHint == "" }
+
+// Bounds on a file name split over lines by raw newlines, so that a file of
+// unterminated "SHA256 (" lines stays linear to parse.
+const (
+	maxNameLines = 16
+	maxSplitName = 8 << 10
+)
+
+// joinSplitName reads a BSD/OpenSSL line whose name holds raw newlines, as
+// rhash --bsd and openssl dgst write them: "SHA256 (new" + "line) = HEX".
+func (p *sumsParser) joinSplitName(i int, s string) (int, sumsLine, bool) {
+	first := strings.TrimLeft(s, " \t")
+	open := strings.IndexByte(first, '(')
+	if open <= 0 || !isTag(strings.TrimRight(first[:open], " \t")) {
+		return i, sumsLine{}, false
+	}
+	joined := s
+	for j := i + 1; j < len(p.lines) && j <= i+maxNameLines && len(joined) <= maxSplitName; j++ {
+		next := strings.TrimSuffix(p.lines[j], "\r")
+		if l, ok := parseSumsLine(next); ok && l.form != formSFV {
+			break // a line of its own, not the rest of a name
+		}
+		joined += "\n" + next
+		if !strings.Contains(next, ")") {
+			continue
+		}
+		if l, ok := parseBSDLine(strings.TrimLeft(joined, " \t"), false); ok {
+			return j, l, true
+		}
+	}
+	return i, sumsLine{}, false
+}
+
+// header reads Gentoo's "# SHA512 HASH" comments, which set the algorithm
+// of the untagged lines below them (*.DIGESTS files).
+func (p *sumsParser) header(comment string) {
+	f := strings.Fields(strings.TrimPrefix(comment, "#"))
+	if len(f) != 2 || !strings.EqualFold(f[1], "HASH") {
+		return
+	}
+	p.hintFrom = "the header " + strings.TrimSpace(comment) + " says so"
+	if a, ok := hashing.Lookup(f[0]); ok {
+		p.hint, p.skipHint = a, ""
+	} else {
+		p.hint, p.skipHint = nil, f[0]
+	}
+}
+
+func (p *sumsParser) add(i int, raw string, l sumsLine) {
+	e := Entry{Line: i + 1, Name: l.name, Tag: l.tag, Binary: l.binary, Escaped: l.escaped}
+	hint := p.hint
+	switch {
+	case l.form == formSFV:
+		hint = crc32Algorithm()
+	case l.form == formBSD:
+		if _, ok := hashing.Lookup(l.tag); !ok {
+			if !looksLikeDigest(l.digest) {
+				p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
+				return
+			}
+			e.Skip = l.tag + " is not an algorithm Hashdrop supports"
+			p.sf.Entries = append(p.sf.Entries, e)
+			return
+		}
+	case p.skipHint != "":
+		if !looksLikeDigest(l.digest) {
+			p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
+			return
+		}
+		e.Skip = p.skipHint + " is not an algorithm Hashdrop supports"
+		p.sf.Entries = append(p.sf.Entries, e)
+		return
+	}
+	exp, err := expectedFromLine(l, hint)
+	if err != nil {
+		reason := err.Error()
+		if l.form == formGNU && p.hintFrom != "" {
+			reason += " (" + p.hintFrom + ")"
+		}
+		p.problem(i, raw, reason)
+		return
+	}
+	e.Sum, e.Algorithms = exp.Sum, exp.Candidates
+	p.sf.Entries = append(p.sf.Entries, e)
+}
+
+func (p *sumsParser) problem(i int, raw, reason string) {
+	p.sf.Problems = append(p.sf.Problems, LineProblem{Line: i + 1, Text: raw, Reason: reason})
+}
+
+// looksLikeDigest accepts hex or base64 text, for lines of an unsupported
+// algorithm that are skipped rather than reported malformed.
+func looksLikeDigest(s string) bool {
+	if len(s) < 8 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isLetter(c) && !isDigit(c) && !strings.ContainsRune("+/=-_", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func crc32Algorithm() *hashing.Algorithm {
+	a, _ := hashing.Lookup("crc32")
+	return a
+}
