@@ -87,14 +87,13 @@ func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
 			out = append(out, Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed})
 		}
 	}
-	if !own || len(out) > 0 {
+	if !own || len(sf.Entries) > 0 || len(sf.Problems) != 1 {
 		return out
 	}
-	// "ubuntu.iso.sha256" holding just the digest.
-	for _, pr := range sf.Problems {
-		if e, err := decodeDigest(strings.TrimSpace(pr.Text), sf.Hint); err == nil {
-			out = append(out, Published{Expected: e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed})
-		}
+	// "ubuntu.iso.sha256" holding just the digest, on its only line.
+	pr := sf.Problems[0]
+	if e, err := decodeDigest(strings.TrimSpace(pr.Text), sf.Hint); err == nil {
+		out = append(out, Published{Expected: e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed})
 	}
 	return out
 }

@@ -22,11 +22,12 @@ func TestFindPublished(t *testing.T) {
 		"Fedora-40-CHECKSUM": "SHA256 (./ubuntu.iso) = " + abcSHA256 + "\n",
 		"release.DIGESTS":    "# WHIRLPOOL HASH\n" + vHex("whirlpool", []byte(iso)) + "  ubuntu.iso\n",
 		"CHECKSUM.SHA512-FreeBSD-14.0-RELEASE-amd64": "SHA512 (ubuntu.iso) = " + abcSHA512 + "\n",
-		"b2sums.txt":            abcSHA512 + "  ubuntu.iso\n", // BLAKE2b: skipped, not offered
-		"other.iso.sha256":      abcSHA256 + "\n",             // another file's bare digest
-		"notes.txt":             abcSHA256 + "  ubuntu.iso\n", // not a checksum file name
-		"sub/SHA256SUMS":        abcSHA256 + "  ../ubuntu.iso\n",
-		"ubuntu.iso.sha256.txt": "SHA256 (ubuntu.iso) = " + abcSHA256 + "\n",
+		"ubuntu.iso.DIGESTS":                         "# an armored signature is not a digest\n-----BEGIN PGP SIGNATURE-----\n\n" + abcB64 + "\n-----END PGP SIGNATURE-----\n",
+		"b2sums.txt":                                 abcSHA512 + "  ubuntu.iso\n", // BLAKE2b: skipped, not offered
+		"other.iso.sha256":                           abcSHA256 + "\n",             // another file's bare digest
+		"notes.txt":                                  abcSHA256 + "  ubuntu.iso\n", // not a checksum file name
+		"sub/SHA256SUMS":                             abcSHA256 + "  ../ubuntu.iso\n",
+		"ubuntu.iso.sha256.txt":                      "SHA256 (ubuntu.iso) = " + abcSHA256 + "\n",
 	})
 	found, errs := FindPublished(filepath.Join(dir, "ubuntu.iso"))
 	if len(errs) > 0 {

@@ -32,6 +32,7 @@ func (p *sumsParser) run() {
 		signedText
 		signature
 		afterSignature
+		straySignature // a detached signature pasted into the file
 	)
 	state := plain
 	for i := 0; i < len(p.lines); i++ {
@@ -46,6 +47,11 @@ func (p *sumsParser) run() {
 				} else {
 					p.problem(i, raw, "a second PGP signed message: ignored")
 				}
+				continue
+			}
+			if state == plain && trimmed == pgpSigBegin {
+				p.problem(i, raw, "a PGP signature without a signed message: ignored, not checked")
+				state = straySignature
 				continue
 			}
 			if state == afterSignature && trimmed != "" {
@@ -70,13 +76,18 @@ func (p *sumsParser) run() {
 				state = afterSignature
 			}
 			continue
+		case straySignature:
+			if trimmed == pgpSigEnd {
+				state = plain
+			}
+			continue
 		}
 		i = p.line(i, raw)
 	}
 	switch state {
 	case armorHeaders, signedText:
 		p.problem(len(p.lines)-1, "", "the PGP signed message has no signature: the file may be cut short")
-	case signature:
+	case signature, straySignature:
 		p.problem(len(p.lines)-1, "", "the PGP signature is not terminated: the file may be cut short")
 	}
 }

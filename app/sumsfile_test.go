@@ -119,6 +119,8 @@ func TestParseSumsDialects(t *testing.T) {
 			[]wantEntry{{4, "a", "sha256", ""}}, []wantProblem{{5, "has no signature"}}, true},
 		{"a PGP block that is not clear-signed", "SHA256SUMS", "-----BEGIN PGP MESSAGE-----\n",
 			nil, []wantProblem{{1, "only clear-signed messages"}}, false},
+		{"a detached signature pasted in", "SHA256SUMS", sha256 + "  a\n-----BEGIN PGP SIGNATURE-----\n\n" + abcB64 + "\n-----END PGP SIGNATURE-----\n" + sha256 + "  b\n",
+			[]wantEntry{{1, "a", "sha256", ""}, {6, "b", "sha256", ""}}, []wantProblem{{2, "a PGP signature without a signed message"}}, false},
 		{"bare digest without a name", "SHA256SUMS", sha256 + "\n",
 			nil, []wantProblem{{1, "not a checksum line"}}, false},
 	}
