@@ -102,8 +102,9 @@ func (sf *SumsFile) Usable() error {
 	return &SumsError{Path: sf.Path, Reason: reason, Err: ErrNoEntries}
 }
 
-// ReadSumsFile reads and parses the checksum file at path. It refuses files
-// over MaxSumsFileSize, non-regular files and anything that is not text.
+// ReadSumsFile reads and parses the checksum file at path. It refuses
+// folders, files over MaxSumsFileSize and anything that is not text. A pipe
+// is read like standard input, names relative to the current folder.
 // A file that parses but has no entry is returned with a nil error; Usable
 // says so (the command line treats it as unusable).
 func ReadSumsFile(path string) (*SumsFile, error) {
@@ -126,7 +127,13 @@ func ReadSumsFile(path string) (*SumsFile, error) {
 	if err != nil {
 		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
 	}
-	return ParseSums(path, data)
+	sf, err := ParseSums(path, data)
+	if err == nil && !st.Mode().IsRegular() {
+		// A pipe (check <(curl ...)) has no folder of its own: names are
+		// relative to the current one, as with standard input.
+		sf.Dir = "."
+	}
+	return sf, err
 }
 
 // ParseSums parses the contents of the checksum file at path (the path gives

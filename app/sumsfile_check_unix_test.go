@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -21,5 +22,26 @@ func TestCheckRefusesAFIFOWithoutBlocking(t *testing.T) {
 		if r := rep.Results[0]; r.Status != StatusRefused || !strings.Contains(r.Reason, "a pipe") {
 			t.Errorf("FIFO: %v %q", r.Status, r.Reason)
 		}
+	}
+}
+
+// A checksum list read from a pipe (hashdrop check <(curl ...)) names files
+// relative to the current folder.
+func TestReadSumsFileFromAPipe(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			f.WriteString(abcMD5 + "  a.iso\n")
+			f.Close()
+		}
+	}()
+	sf, err := ReadSumsFile(fifo)
+	if err != nil || sf.Dir != "." || len(sf.Entries) != 1 {
+		t.Fatalf("%v %+v", err, sf)
 	}
 }
