@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"path"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
@@ -155,7 +156,7 @@ func (w *Window) judge() {
 	for _, it := range w.files.items {
 		old := it.pasted
 		it.pasted = nil
-		if e != nil && (e.Name == "" || filepath.Base(filepath.ToSlash(e.Name)) == it.name) {
+		if e != nil && (e.Name == "" || path.Base(filepath.ToSlash(e.Name)) == filepath.Base(it.path)) {
 			targets = append(targets, it)
 		}
 		if old != nil {

@@ -292,6 +292,9 @@ func (w *Window) addFiles(files []gather.File) {
 	var lookups []*fileItem
 	for _, f := range files {
 		it := newFileItem(f.Path, f.Size, algs)
+		if f.Name != "" {
+			it.name = f.Name
+		}
 		it.index = len(w.files.items)
 		w.files.items = append(w.files.items, it)
 		w.files.fit(it)
@@ -360,6 +363,14 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 // Tick samples the running jobs and redraws their cards and the status
 // line. The ticker calls it 15 times a second; tests call it directly.
 func (w *Window) Tick() {
+	if w.trace != nil {
+		start := time.Now()
+		defer func() {
+			if d := time.Since(start); d > 20*time.Millisecond {
+				w.tracef("slow tick: %v", d)
+			}
+		}()
+	}
 	if w.stale {
 		w.stale = false
 		w.judge()

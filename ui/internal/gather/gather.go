@@ -18,7 +18,8 @@ import (
 // File is one file to hash.
 type File struct {
 	Path string
-	Size int64 // -1 when it could not be told (the file is then still listed, its card says why)
+	Name string // what to call it: the base name, or for a file found in a folder its path from that folder ("iso/a.iso")
+	Size int64  // -1 when it could not be told (the file is then still listed, its card says why)
 }
 
 // Result is what Files found.
@@ -41,12 +42,12 @@ func Files(ctx context.Context, paths []string, found func(n int)) Result {
 	var res Result
 	seen := make(map[string]bool)
 	last := time.Now()
-	add := func(path string, size int64) {
+	add := func(path, name string, size int64) {
 		if seen[path] {
 			return
 		}
 		seen[path] = true
-		res.Files = append(res.Files, File{path, size})
+		res.Files = append(res.Files, File{path, name, size})
 		if found != nil && time.Since(last) >= progressEvery {
 			last = time.Now()
 			found(len(res.Files))
@@ -62,7 +63,7 @@ func Files(ctx context.Context, paths []string, found func(n int)) Result {
 			if err == nil && st.Mode().IsRegular() {
 				size = st.Size()
 			}
-			add(p, size)
+			add(p, filepath.Base(p), size)
 			continue
 		}
 		walk(ctx, p, &res, add)
@@ -73,7 +74,14 @@ func Files(ctx context.Context, paths []string, found func(n int)) Result {
 	return res
 }
 
-func walk(ctx context.Context, root string, res *Result, add func(string, int64)) {
+func walk(ctx context.Context, root string, res *Result, add func(path, name string, size int64)) {
+	parent := filepath.Dir(filepath.Clean(root))
+	name := func(path string) string {
+		if rel, err := filepath.Rel(parent, path); err == nil {
+			return rel
+		}
+		return path
+	}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil {
 			return fs.SkipAll
@@ -95,7 +103,7 @@ func walk(ctx context.Context, root string, res *Result, add func(string, int64)
 				res.Skipped++
 				return nil
 			}
-			add(path, st.Size())
+			add(path, name(path), st.Size())
 			return nil
 		}
 		if !typ.IsRegular() {
@@ -106,7 +114,7 @@ func walk(ctx context.Context, root string, res *Result, add func(string, int64)
 		if info, err := d.Info(); err == nil {
 			size = info.Size()
 		}
-		add(path, size)
+		add(path, name(path), size)
 		return nil
 	})
 }

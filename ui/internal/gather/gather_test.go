@@ -34,16 +34,17 @@ func TestFilesWalksFoldersInOrder(t *testing.T) {
 
 	var counts []int
 	res := Files(context.Background(), []string{dir, lone, missing, lone}, func(n int) { counts = append(counts, n) })
+	top := filepath.Base(dir)
 	want := []File{
-		{filepath.Join(dir, "a.iso"), 3},
-		{filepath.Join(dir, "b", "1.txt"), 1},
-		{filepath.Join(dir, "b", "2.txt"), 2},
-		{filepath.Join(dir, "b", "c", "ファイル.txt"), 0},
+		{filepath.Join(dir, "a.iso"), filepath.Join(top, "a.iso"), 3},
+		{filepath.Join(dir, "b", "1.txt"), filepath.Join(top, "b", "1.txt"), 1},
+		{filepath.Join(dir, "b", "2.txt"), filepath.Join(top, "b", "2.txt"), 2},
+		{filepath.Join(dir, "b", "c", "ファイル.txt"), filepath.Join(top, "b", "c", "ファイル.txt"), 0},
 	}
 	if runtime.GOOS != "windows" {
-		want = append(want, File{filepath.Join(dir, "z-link"), 3})
+		want = append(want, File{filepath.Join(dir, "z-link"), filepath.Join(top, "z-link"), 3})
 	}
-	want = append(want, File{lone, 5}, File{missing, -1})
+	want = append(want, File{lone, "lone.bin", 5}, File{missing, "missing.iso", -1})
 	if len(res.Files) != len(want) {
 		t.Fatalf("got %v, want %v", res.Files, want)
 	}
