@@ -112,7 +112,7 @@ func (f *expectedField) changed() {
 			s += " · now drop the file to compare"
 		}
 		f.understood.SetText(s)
-		f.understood.Importance = widget.LowImportance
+		f.understood.Importance = widget.MediumImportance
 		f.icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
 	}
 	if f.parsed == nil && f.problem == "" {

@@ -285,7 +285,7 @@ func (c *fileCard) bind(it *fileItem) {
 }
 
 // update redraws what changes while a file is hashed; cheap enough for the
-// 15 Hz ticker.
+// 10 Hz ticker.
 func (c *fileCard) update() {
 	it := c.item
 	if it == nil {
