@@ -152,8 +152,8 @@ func listen(sock string, lock *os.File) (*Instance, error) {
 // OnOpen sets the function that receives each later launch's paths (absolute,
 // possibly none: a bare second launch asks only to raise the window). Paths
 // that arrived before OnOpen are delivered to fn at once, in order. fn runs
-// on a goroutine of the Instance, one call at a time: hand the paths to the
-// window with fyne.Do and return.
+// on a goroutine of the Instance, one call at a time, and must return
+// promptly (Close waits for it): hand the paths to the window with fyne.Do.
 func (i *Instance) OnOpen(fn func(paths []string)) {
 	i.deliver.Lock()
 	defer i.deliver.Unlock()
@@ -224,7 +224,11 @@ func (i *Instance) receive(conn net.Conn) {
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(handOverTimeout))
 	paths, err := readOpenMessage(conn)
-	if err != nil {
+	i.mu.Lock()
+	full := i.onOpen == nil && len(i.pending) >= maxPending
+	i.mu.Unlock()
+	if err != nil || full {
+		// The sender opens its own window rather than lose the files.
 		conn.Write([]byte(ackRefused))
 		return
 	}
@@ -240,9 +244,7 @@ func (i *Instance) dispatch(paths []string) {
 	i.mu.Lock()
 	fn := i.onOpen
 	if fn == nil {
-		if len(i.pending) < maxPending {
-			i.pending = append(i.pending, paths)
-		}
+		i.pending = append(i.pending, paths) // bounded by receive
 		i.mu.Unlock()
 		return
 	}

@@ -305,3 +305,26 @@ func TestInstanceBadName(t *testing.T) {
 		}
 	}
 }
+
+// Before the window exists, at most maxPending hand-overs wait; later ones
+// are refused, so their launches open a window rather than lose the files.
+func TestInstancePendingBounded(t *testing.T) {
+	old := claimWait
+	claimWait = 100 * time.Millisecond
+	t.Cleanup(func() { claimWait = old })
+	dir := instanceTestDir(t)
+	primary, _ := instanceClaim(t, dir)
+	for range maxPending {
+		if _, fwd := instanceClaim(t, dir, "/f"); !fwd {
+			t.Fatal("not forwarded")
+		}
+	}
+	if inst, fwd, err := claimIn(dir, "hd", []string{"/one-too-many"}); inst != nil || fwd || err == nil {
+		t.Fatalf("hand-over past the bound: %v %v %v, want refused", inst, fwd, err)
+	}
+	c := newInstanceCollect()
+	primary.OnOpen(c.open)
+	if got := c.wait(t, maxPending); len(got) != maxPending {
+		t.Errorf("delivered %d", len(got))
+	}
+}
