@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -183,7 +184,7 @@ func (w *Window) openSums(path string) {
 	v.path = path
 	v.title.Segments[0].(*widget.TextSegment).Text = "Checking " + filepath.Base(path)
 	v.title.Refresh()
-	v.where.SetText("in " + filepath.Dir(path))
+	v.where.SetText("in " + homeTilde(filepath.Dir(path)))
 	v.progress.SetText("Reading the checksum file…")
 	v.notes.Hide()
 	v.stopBtn.Disable()
@@ -365,4 +366,14 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 		v.banner.set(app.Unknown, "Not every file could be checked: "+summary,
 			"No file that was read differs, but some are missing, unreadable, refused or skipped.")
 	}
+}
+
+// homeTilde writes a path in the user's home folder as ~/...
+func homeTilde(path string) string {
+	home, err := os.UserHomeDir()
+	if abs, err2 := filepath.Abs(path); err == nil && err2 == nil && home != "" && within(home, abs) {
+		rel, _ := filepath.Rel(home, abs)
+		return filepath.Join("~", rel)
+	}
+	return path
 }
