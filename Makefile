@@ -24,11 +24,18 @@ run: build
 
 test: deps deps-test fmt-check vet asm-check
 	$(GO) test ./...
+	@$(MAKE) --no-print-directory test-gui
 	CGO_ENABLED=0 $(GO) test -tags purego ./hashing/...
 	CGO_ENABLED=0 GOARCH=386 $(GO) test ./hashing/...
 	$(GO) test -race ./app/...
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./hashing/... ./app/...
 	@echo "make test: all checks passed"
+
+# The real window under Xvfb: started with a file, a second file dropped on it
+# through XDND, digests awaited, screenshot in build/smoke-window.png.
+.PHONY: test-gui
+test-gui: build deps-test
+	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run TestWindowSmoke ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
