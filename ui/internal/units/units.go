@@ -61,11 +61,10 @@ func Duration(d time.Duration) string {
 	case d < 0:
 		return "-"
 	case d < 10*time.Second:
-		s := d.Seconds()
-		if s < 0.95 {
-			return fmt.Sprintf("%.1f s", s)
+		if d%time.Second == 0 {
+			return fmt.Sprintf("%d s", d/time.Second)
 		}
-		return fmt.Sprintf("%.0f s", math.Round(s))
+		return fmt.Sprintf("%.1f s", d.Seconds())
 	case d < time.Minute:
 		return fmt.Sprintf("%d s", int(d.Round(time.Second).Seconds()))
 	case d < time.Hour:

@@ -40,6 +40,7 @@ func TestDurationAndLeft(t *testing.T) {
 		{-1, "-", ""},
 		{400 * time.Millisecond, "0.4 s", "less than a second left"},
 		{3 * time.Second, "3 s", "3 s left"},
+		{1500 * time.Millisecond, "1.5 s", "2 s left"},
 		{2*time.Minute + 5*time.Second, "2 min 5 s", "2 min 5 s left"},
 		{2 * time.Minute, "2 min", "2 min left"},
 		{80 * time.Minute, "1 h 20 min", "1 h 20 min left"},
