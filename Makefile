@@ -11,8 +11,13 @@ DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-
              libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
 DEB_TEST  := xvfb xauth libgl1-mesa-dri xdotool x11-utils imagemagick rhash openssl
 PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
+# Desktop integration: make install's registration and its test; the Windows
+# package's cross compiler.
+DEB_DESKTOP := xdg-utils shared-mime-info desktop-file-utils
+DEB_WINDOWS := gcc-mingw-w64-x86-64
 
-.PHONY: all build run test bench asm asm-check deps deps-test vet fmt-check clean
+.PHONY: all build run test bench asm asm-check deps deps-test vet fmt-check clean \
+        install uninstall test-desktop package-linux package-windows pkgsrc deps-desktop deps-windows
 
 all: build
 
@@ -22,13 +27,16 @@ build: deps
 run: build
 	./$(BIN) $(ARGS)
 
-test: deps deps-test fmt-check vet asm-check
+test: deps deps-test deps-desktop fmt-check vet asm-check
 	$(GO) test ./...
 	@$(MAKE) --no-print-directory test-gui
 	CGO_ENABLED=0 $(GO) test -tags purego ./hashing/...
 	CGO_ENABLED=0 GOARCH=386 $(GO) test ./hashing/...
 	$(GO) test -race ./app/...
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./hashing/... ./app/...
+	GOOS=windows CGO_ENABLED=0 $(GO) vet ./app/...
+	GOOS=windows CGO_ENABLED=0 $(GO) build -o /dev/null ./app/...
+	@$(MAKE) --no-print-directory test-desktop
 	@echo "make test: all checks passed"
 
 # The real window under Xvfb: started with a file, a second file dropped on it
@@ -67,6 +75,12 @@ deps:
 deps-test:
 	@$(MAKE) --no-print-directory need PKGS="$(DEB_TEST)" CHECK='command -v Xvfb && command -v xdotool && command -v convert'
 
+deps-desktop:
+	@$(MAKE) --no-print-directory need PKGS="$(DEB_DESKTOP)" CHECK='command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate'
+
+deps-windows:
+	@$(MAKE) --no-print-directory need PKGS="$(DEB_WINDOWS)" CHECK='command -v x86_64-w64-mingw32-gcc'
+
 # need installs PKGS with apt-get (as root or through sudo) when they are
 # missing; elsewhere CHECK tells whether the equivalents are there.
 .PHONY: need
@@ -87,6 +101,55 @@ need:
 	echo "Installing system packages: $$missing"; \
 	$$SUDO apt-get update -qq && \
 	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null
+
+# Desktop integration. install puts the program, its icon, its .desktop entry
+# (Exec=... %F) and the checksum MIME types into PREFIX (~/.local for a user,
+# /usr/local for root) and registers them (update-mime-database,
+# update-desktop-database, xdg-mime default). It runs assets/linux/install.mk,
+# which is also the Makefile inside the Linux package.
+LINUX_FILES := BIN=$(BIN) DESKTOP=assets/linux/io.github.hashdrop.desktop \
+               MIMEXML=assets/linux/io.github.hashdrop.xml ICON=assets/icon.png ICONSVG=assets/icon.svg
+
+install: build deps-desktop
+	@$(MAKE) --no-print-directory -f assets/linux/install.mk install $(LINUX_FILES)
+
+uninstall:
+	@$(MAKE) --no-print-directory -f assets/linux/install.mk uninstall $(LINUX_FILES)
+
+# After make install into a throwaway HOME, xdg-mime names Hashdrop's entry
+# as the default program for every checksum type.
+test-desktop: build deps-desktop
+	GO=$(GO) sh assets/linux/test-desktop.sh
+
+# fyne package, pinned. It builds in the source folder and leaves files there
+# while it works (fyne.syso, which breaks any other build of package main),
+# so it runs on a copy in build/pkgsrc.
+FYNE    := build/tools/fyne
+PKGSRC  := build/pkgsrc
+VERSION := $(shell sed -n 's/^Version *= *"\(.*\)"/\1/p' FyneApp.toml)
+
+$(FYNE):
+	GOBIN=$(CURDIR)/build/tools $(GO) install fyne.io/tools/cmd/fyne@v1.7.4
+
+pkgsrc:
+	rm -rf $(PKGSRC) && mkdir -p $(PKGSRC)
+	cp -R go.mod go.sum main.go FyneApp.toml app ui hashing assets $(PKGSRC)/
+
+# build/hashdrop-VERSION-linux-amd64.tar.xz: unpack, then make user-install
+# (or sudo make install).
+package-linux: deps $(FYNE) pkgsrc
+	cd $(PKGSRC) && GO=$(GO) $(CURDIR)/$(FYNE) package -os linux -release
+	sh assets/linux/package.sh $(PKGSRC)/Hashdrop.tar.xz build/hashdrop-$(VERSION)-linux-$$($(GO) env GOARCH).tar.xz
+	rm -rf $(PKGSRC)
+
+# build/Hashdrop.exe: a GUI-subsystem PE32+ with the icon and manifest, cross
+# built with mingw-w64. A cold build of Fyne for Windows takes minutes.
+package-windows: deps-windows $(FYNE) pkgsrc
+	cd $(PKGSRC) && GO=$(GO) GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc \
+		$(CURDIR)/$(FYNE) package -os windows -release
+	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop.exe
+	rm -rf $(PKGSRC)
+	@file build/Hashdrop.exe
 
 clean:
 	rm -rf build

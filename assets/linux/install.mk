@@ -1,0 +1,76 @@
+# Installs Hashdrop into a desktop: the program, its icon, its .desktop entry
+# (which opens files, %F) and the MIME types of checksum files, then tells the
+# desktop so that double-clicking ubuntu.iso.sha256 or SHA256SUMS opens it.
+#
+# This file is the Makefile of the Linux package (hashdrop.tar.xz: "make
+# user-install", or "sudo make install") and is what the source tree's
+# "make install" runs with paths into the tree.
+#
+#   PREFIX   where to install; ~/.local for a user, /usr/local for root.
+#            $PREFIX/share must be one of the XDG data folders
+#            ($XDG_DATA_HOME or $XDG_DATA_DIRS) for the desktop to see it.
+#   DESTDIR  staging root for distribution packages: nothing is registered.
+#   DEFAULT  yes: make Hashdrop the default program for checksum files
+#            (xdg-mime default, per user). The default is yes when PREFIX is
+#            inside $HOME, no for a system-wide install.
+
+PREFIX  ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
+DEFAULT ?= $(if $(filter $(HOME)/%,$(PREFIX)),yes,no)
+DESTDIR ?=
+
+# Where the files come from: the package's layout unless the source tree's
+# Makefile says otherwise.
+SRC     ?= usr/local
+BIN     ?= $(SRC)/bin/hashdrop
+DESKTOP ?= $(SRC)/share/applications/io.github.hashdrop.desktop
+MIMEXML ?= $(SRC)/share/mime/packages/io.github.hashdrop.xml
+ICON    ?= $(SRC)/share/icons/hicolor/256x256/apps/io.github.hashdrop.png
+ICONSVG ?= $(SRC)/share/icons/hicolor/scalable/apps/io.github.hashdrop.svg
+
+APPID := io.github.hashdrop
+SHARE := $(DESTDIR)$(PREFIX)/share
+MIMETYPES = $(shell sed -n 's/^MimeType=//p' '$(DESKTOP)' | tr ';' ' ')
+
+.PHONY: default install uninstall user-install user-uninstall register
+
+default:
+	@echo "make user-install     install for you, in ~/.local (no root needed)"
+	@echo "make user-uninstall   remove it again"
+	@echo "sudo make install     install for everyone, in /usr/local (PREFIX=...)"
+	@echo "sudo make uninstall   remove it again"
+
+install:
+	install -Dm755 '$(BIN)' '$(DESTDIR)$(PREFIX)/bin/hashdrop'
+	install -Dm644 '$(ICON)' '$(SHARE)/icons/hicolor/256x256/apps/$(APPID).png'
+	install -Dm644 '$(ICONSVG)' '$(SHARE)/icons/hicolor/scalable/apps/$(APPID).svg'
+	install -Dm644 '$(MIMEXML)' '$(SHARE)/mime/packages/$(APPID).xml'
+	install -d '$(SHARE)/applications'
+	sed 's|^Exec=hashdrop |Exec=$(PREFIX)/bin/hashdrop |' '$(DESKTOP)' > '$(SHARE)/applications/$(APPID).desktop'
+	chmod 644 '$(SHARE)/applications/$(APPID).desktop'
+	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register; fi
+	@echo "Hashdrop installed in $(PREFIX)"
+
+# register rebuilds the desktop's caches; each tool is optional.
+register:
+	@if command -v update-mime-database >/dev/null; then update-mime-database '$(PREFIX)/share/mime'; \
+	else echo "update-mime-database not found (package shared-mime-info): checksum files will not be recognised until it runs"; fi
+	@if command -v update-desktop-database >/dev/null; then update-desktop-database -q '$(PREFIX)/share/applications'; fi
+	@if command -v gtk-update-icon-cache >/dev/null && [ -f '$(PREFIX)/share/icons/hicolor/index.theme' ]; then \
+		gtk-update-icon-cache -q -t '$(PREFIX)/share/icons/hicolor' || true; fi
+	@if [ '$(DEFAULT)' = yes ]; then \
+		if command -v xdg-mime >/dev/null; then xdg-mime default $(APPID).desktop $(MIMETYPES); \
+		else echo "xdg-mime not found (package xdg-utils): Hashdrop was not made the default for checksum files"; fi; fi
+
+uninstall:
+	rm -f '$(DESTDIR)$(PREFIX)/bin/hashdrop' \
+		'$(SHARE)/icons/hicolor/256x256/apps/$(APPID).png' \
+		'$(SHARE)/icons/hicolor/scalable/apps/$(APPID).svg' \
+		'$(SHARE)/mime/packages/$(APPID).xml' \
+		'$(SHARE)/applications/$(APPID).desktop'
+	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register DEFAULT=no; fi
+
+user-install:
+	@$(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' install PREFIX='$(HOME)/.local'
+
+user-uninstall:
+	@$(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' uninstall PREFIX='$(HOME)/.local'

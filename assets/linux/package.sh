@@ -1,0 +1,30 @@
+#!/bin/sh
+# package.sh FYNE_TARBALL OUT: turns the tarball "fyne package -os linux"
+# made into Hashdrop's Linux package. fyne's has the program, the icon and a
+# .desktop entry but no MIME types for checksum files and no way to register
+# them; this one adds assets/linux's MIME XML, .desktop entry (the same %F
+# and MimeType list) and scalable icon, and install.mk as its Makefile
+# ("make user-install").
+set -eu
+fyne_tar=$1 out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/fyne" "$work/out"
+tar -xJf "$fyne_tar" -C "$work/fyne"
+bin=$(find "$work/fyne" -path '*/bin/hashdrop' -type f | head -n 1)
+icon=$(find "$work/fyne" -name 'io.github.hashdrop.png' -type f | head -n 1)
+[ -n "$bin" ] && [ -n "$icon" ] || { echo "package.sh: no hashdrop binary or icon in $fyne_tar"; exit 1; }
+grep -q '^Exec=hashdrop %F' "$(find "$work/fyne" -name 'io.github.hashdrop.desktop' | head -n 1)" ||
+	{ echo "package.sh: fyne's desktop entry does not open files: check [CanOpen] in FyneApp.toml"; exit 1; }
+
+s="$work/out/hashdrop/usr/local"
+install -Dm755 "$bin" "$s/bin/hashdrop"
+install -Dm644 "$icon" "$s/share/icons/hicolor/256x256/apps/io.github.hashdrop.png"
+install -Dm644 "$here/../icon.svg" "$s/share/icons/hicolor/scalable/apps/io.github.hashdrop.svg"
+install -Dm644 "$here/io.github.hashdrop.desktop" "$s/share/applications/io.github.hashdrop.desktop"
+install -Dm644 "$here/io.github.hashdrop.xml" "$s/share/mime/packages/io.github.hashdrop.xml"
+install -Dm644 "$here/install.mk" "$work/out/hashdrop/Makefile"
+tar -cJf "$out" -C "$work/out" hashdrop
+echo "package.sh: $out"
+tar -tJf "$out"

@@ -1,0 +1,55 @@
+#!/bin/sh
+# make test-desktop: after "make install" into a throwaway HOME, the desktop
+# knows the checksum MIME types and names Hashdrop's entry as the program for
+# each of them, which is what double-clicking ubuntu.iso.sha256 asks.
+set -eu
+cd "$(dirname "$0")/../.."
+GO=${GO:-go}
+# make install runs go build: keep Go's caches and settings from the real HOME.
+GOCACHE=$($GO env GOCACHE) GOMODCACHE=$($GO env GOMODCACHE) GOPATH=$($GO env GOPATH) GOENV=$($GO env GOENV)
+export GO GOCACHE GOMODCACHE GOPATH GOENV
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export HOME="$tmp/home"
+export XDG_DATA_HOME="$HOME/.local/share" XDG_CONFIG_HOME="$HOME/.config"
+export XDG_DATA_DIRS=/usr/local/share:/usr/share XDG_CONFIG_DIRS=/etc/xdg
+# xdg-mime asks the running desktop when there is one; test its generic
+# (freedesktop mimeapps.list) path, which every desktop honours.
+unset XDG_CURRENT_DESKTOP DESKTOP_SESSION KDE_FULL_SESSION GNOME_DESKTOP_SESSION_ID XDG_SESSION_DESKTOP
+mkdir -p "$HOME"
+app=io.github.hashdrop.desktop
+fail=0
+no() { echo "test-desktop: $*"; fail=1; }
+
+make --no-print-directory install PREFIX="$HOME/.local" >"$tmp/install.log" 2>&1 || {
+	cat "$tmp/install.log"; echo "test-desktop: make install failed"; exit 1; }
+
+entry="$XDG_DATA_HOME/applications/$app"
+desktop-file-validate "$entry" || no "$entry is not a valid desktop entry"
+grep -qx "Exec=$HOME/.local/bin/hashdrop %F" "$entry" || no "Exec line: $(grep ^Exec= "$entry")"
+"$HOME/.local/bin/hashdrop" algos >/dev/null 2>&1 || no "the installed hashdrop does not run"
+[ -f "$XDG_DATA_HOME/icons/hicolor/256x256/apps/io.github.hashdrop.png" ] || no "icon not installed"
+
+# The MIME database maps the names people download to the types.
+globs="$XDG_DATA_HOME/mime/globs2"
+for g in text/x-sha256:*.sha256 text/x-sha256:sha256sums text/x-md5:*.md5 text/x-sha1:sha1sums \
+	text/x-sha512:sha512sums text/x-sha3:*.sha3-256 text/x-sfv:*.sfv \
+	text/x-checksum:checksum text/x-checksum:*-checksum text/x-checksum:*.digests; do
+	awk -F: -v t="${g%%:*}" -v p="${g#*:}" '$2 == t && $3 == p { f = 1 } END { exit !f }' "$globs" ||
+		no "no glob $g in $globs"
+done
+
+types=$(sed -n 's/^MimeType=//p' assets/linux/$app | tr ';' ' ')
+for t in $types; do
+	got=$(xdg-mime query default "$t")
+	[ "$got" = "$app" ] || no "xdg-mime query default $t: '$got', want $app"
+done
+echo "xdg-mime query default text/x-sha256: $(xdg-mime query default text/x-sha256)"
+
+make --no-print-directory uninstall PREFIX="$HOME/.local" >"$tmp/uninstall.log" 2>&1 || {
+	cat "$tmp/uninstall.log"; no "make uninstall failed"; }
+[ ! -e "$entry" ] && [ ! -e "$HOME/.local/bin/hashdrop" ] || no "make uninstall left files"
+grep -q 'text/x-sha256' "$globs" && no "the MIME types outlived make uninstall"
+
+[ $fail = 0 ] && echo "test-desktop: ok ($(echo $types | wc -w) checksum types open with Hashdrop)"
+exit $fail
