@@ -192,6 +192,10 @@ func (w *Window) openSums(path string) {
 	w.tracef("checksum file %s", path)
 	go func() {
 		sf, err := app.ReadSumsFile(path)
+		var outside []string
+		if err == nil {
+			outside = outsideEntries(sf)
+		}
 		w.do(func() {
 			if w.sums != v {
 				return
@@ -202,13 +206,26 @@ func (w *Window) openSums(path string) {
 				w.tracef("checksum file: %v", err)
 				return
 			}
-			v.loaded(sf)
+			v.loaded(sf, outside)
 		})
 	}()
 }
 
+// outsideEntries lists the entries naming files outside the checksum
+// file's folder. Resolving may look at the disk: not on the Fyne goroutine.
+func outsideEntries(sf *app.SumsFile) []string {
+	var outside []string
+	for i := range sf.Entries {
+		e := &sf.Entries[i]
+		if e.Skip == "" && !within(sf.Dir, sf.Resolve(e)) {
+			outside = append(outside, e.Name)
+		}
+	}
+	return outside
+}
+
 // loaded lists the entries and asks about those outside the folder.
-func (v *sumsView) loaded(sf *app.SumsFile) {
+func (v *sumsView) loaded(sf *app.SumsFile, outside []string) {
 	v.sf = sf
 	v.results = make([]*app.EntryResult, len(sf.Entries))
 	v.list.Refresh()
@@ -231,13 +248,6 @@ func (v *sumsView) loaded(sf *app.SumsFile) {
 		v.progress.SetText("")
 		v.banner.set(app.Unknown, "This checksum file lists no file Hashdrop can check", "")
 		return
-	}
-	var outside []string
-	for i := range sf.Entries {
-		e := &sf.Entries[i]
-		if e.Skip == "" && !within(sf.Dir, sf.Resolve(e)) {
-			outside = append(outside, e.Name)
-		}
 	}
 	if len(outside) == 0 {
 		v.check(false)

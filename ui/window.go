@@ -233,12 +233,6 @@ func (w *Window) Add(paths []string) {
 	if len(paths) == 0 {
 		return
 	}
-	if len(paths) == 1 && gather.LooksLikeSums(paths[0]) {
-		if st, err := os.Stat(paths[0]); err == nil && st.Mode().IsRegular() {
-			w.openSums(paths[0])
-			return
-		}
-	}
 	w.show(nil)
 	if w.walkCancel == nil {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -249,6 +243,17 @@ func (w *Window) Add(paths []string) {
 	w.walking++
 	w.refreshChrome()
 	go func() {
+		if len(paths) == 1 && gather.LooksLikeSums(paths[0]) {
+			if st, err := os.Stat(paths[0]); err == nil && st.Mode().IsRegular() {
+				w.do(func() {
+					if gen == w.gen {
+						w.walkDone()
+						w.openSums(paths[0])
+					}
+				})
+				return
+			}
+		}
 		res := gather.Files(ctx, paths, func(n int) {
 			w.do(func() {
 				if gen == w.gen {
@@ -261,7 +266,6 @@ func (w *Window) Add(paths []string) {
 			if gen != w.gen {
 				return
 			}
-			w.walking--
 			w.walkFound = 0
 			if ctx.Err() == nil {
 				w.addFiles(res.Files)
@@ -269,16 +273,26 @@ func (w *Window) Add(paths []string) {
 			for _, err := range res.Errs {
 				w.tracef("%v", err)
 			}
-			if len(res.Errs) > 0 {
-				w.flash(fmt.Sprintf("%v (and %d more)", res.Errs[0], len(res.Errs)-1))
+			switch len(res.Errs) {
+			case 0:
+			case 1:
+				w.flash(capitalize(res.Errs[0].Error()))
+			default:
+				w.flash(fmt.Sprintf("%s (and %d more)", capitalize(res.Errs[0].Error()), len(res.Errs)-1))
 			}
-			if w.walking == 0 {
-				w.walkCancel()
-				w.walkCancel = nil
-			}
-			w.refreshChrome()
+			w.walkDone()
 		})
 	}()
+}
+
+// walkDone counts a finished walk; the last one releases the walks' context.
+func (w *Window) walkDone() {
+	w.walking--
+	if w.walking == 0 && w.walkCancel != nil {
+		w.walkCancel()
+		w.walkCancel = nil
+	}
+	w.refreshChrome()
 }
 
 // addFiles lists files and queues them with the chosen algorithms.
@@ -404,6 +418,7 @@ func (w *Window) cancelItem(it *fileItem) {
 func (w *Window) CancelAll() {
 	if w.walkCancel != nil {
 		w.walkCancel()
+		w.walkCancel = nil // walks started after this get a context of their own
 	}
 	if w.sums != nil && w.sums.running() {
 		w.sums.cancel()

@@ -205,3 +205,23 @@ func mustAlg(id string) *hashing.Algorithm {
 	}
 	return a
 }
+
+func TestCancelAllThenAddAgain(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "f", "a"), "abc")})
+	h.w.CancelAll() // while the folder is being walked
+	h.settle()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "b"), "abc")})
+	h.waitFor("b hashed", func() bool {
+		for _, it := range h.w.files.items {
+			if it.name == "b" && it.state == stateDone {
+				return true
+			}
+		}
+		return false
+	})
+	if h.w.walking != 0 || h.w.walkCancel != nil {
+		t.Errorf("walks left: %d", h.w.walking)
+	}
+}
