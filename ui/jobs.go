@@ -1,0 +1,245 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/gather"
+)
+
+// drop takes what was dropped on the window: local files and folders.
+func (w *Window) drop(uris []fyne.URI) {
+	var paths []string
+	for _, u := range uris {
+		if u.Scheme() == "file" {
+			paths = append(paths, u.Path())
+		}
+	}
+	w.tracef("dropped %q", paths)
+	w.Add(paths)
+}
+
+// Add queues paths: files are hashed, folders walked (in the background,
+// with a count shown) and their files hashed, and a checksum file
+// (SHA256SUMS, *.sha256, ...) given on its own is opened in the
+// checksum-file view.
+func (w *Window) Add(paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	w.show(nil)
+	if w.walkCancel == nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		w.walkCancel = cancel
+		w.walkCtx = ctx
+	}
+	ctx, gen := w.walkCtx, w.gen
+	w.walking++
+	w.refreshChrome()
+	go func() {
+		if len(paths) == 1 && gather.LooksLikeSums(paths[0]) {
+			if st, err := os.Stat(paths[0]); err == nil && st.Mode().IsRegular() {
+				w.do(func() {
+					if gen == w.gen {
+						w.walkDone()
+						w.openSums(paths[0])
+					}
+				})
+				return
+			}
+		}
+		res := gather.Files(ctx, paths, func(n int) {
+			w.do(func() {
+				if gen == w.gen {
+					w.walkFound = n
+					w.refreshStatus()
+				}
+			})
+		})
+		w.do(func() {
+			if gen != w.gen {
+				return
+			}
+			w.walkFound = 0
+			if ctx.Err() == nil {
+				w.addFiles(res.Files)
+			}
+			for _, err := range res.Errs {
+				w.tracef("%v", err)
+			}
+			switch len(res.Errs) {
+			case 0:
+			case 1:
+				w.flash(capitalize(res.Errs[0].Error()))
+			default:
+				w.flash(fmt.Sprintf("%s (and %d more)", capitalize(res.Errs[0].Error()), len(res.Errs)-1))
+			}
+			w.walkDone()
+		})
+	}()
+}
+
+// walkDone counts a finished walk; the last one releases the walks' context.
+func (w *Window) walkDone() {
+	w.walking--
+	if w.walking == 0 && w.walkCancel != nil {
+		w.walkCancel()
+		w.walkCancel = nil
+	}
+	w.refreshChrome()
+}
+
+// addFiles lists files and queues them with the chosen algorithms.
+func (w *Window) addFiles(files []gather.File) {
+	if len(files) == 0 {
+		return
+	}
+	algs := w.picker.selected()
+	if w.files.allFinished() {
+		w.started = time.Now()
+	}
+	var lookups []*fileItem
+	for _, f := range files {
+		it := newFileItem(f.Path, f.Size, algs)
+		if f.Name != "" {
+			it.name = f.Name
+		}
+		it.index = len(w.files.items)
+		w.files.items = append(w.files.items, it)
+		w.files.fit(it)
+		w.startJob(it, algs)
+		if len(lookups) < maxSidecarLookups {
+			lookups = append(lookups, it)
+		}
+	}
+	w.files.list.Refresh()
+	w.stale = true // a digest pasted before the files came is judged at the next tick
+	w.findPublished(lookups)
+	w.refreshChrome()
+}
+
+// startJob hashes it with algs.
+func (w *Window) startJob(it *fileItem, algs []*hashing.Algorithm) {
+	it.jobSeq++
+	seq := it.jobSeq
+	it.jobAlgs = algs
+	it.state = stateWaiting
+	it.prog = app.Progress{Total: it.size}
+	w.tracef("queued %s (%s)", it.path, algNames(algs))
+	it.job = w.core.Hash(it.path, algs, func(r app.Result) {
+		w.do(func() { w.jobDone(it, seq, r) })
+	})
+	w.files.changed(it)
+}
+
+// jobDone records the result of a job of it.
+func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
+	if it.jobSeq != seq || it.job == nil {
+		return // cleared, or replaced
+	}
+	had := len(it.digests) > 0
+	it.job = nil
+	it.prog.Algorithms = nil
+	switch {
+	case r.Err == nil:
+		for _, d := range r.Digests {
+			it.digests[d.Algorithm] = d.Sum
+		}
+		it.state = stateDone
+		it.hashed += r.Size
+		if r.Size > 0 || it.size < 0 {
+			it.size = max(it.size, r.Size)
+		}
+		if !it.started.IsZero() {
+			it.elapsed = time.Since(it.started)
+		}
+		w.tracef("done %s %s", it.path, digestTrace(r.Digests))
+	case had:
+		it.state = stateDone // the first digests stand; the extra ones failed
+		w.tracef("extra digests of %s: %v", it.path, r.Err)
+	case cancelled(r.Err):
+		it.state = stateCancelled
+		w.tracef("cancelled %s", it.path)
+	default:
+		it.state = stateFailed
+		it.err = r.Err
+		w.tracef("failed %s: %v", it.path, r.Err)
+	}
+	w.files.changed(it)
+	w.stale = true // judged and counted at the next tick: one pass for many files
+}
+
+// cancelItem stops the file's job; its card then says "cancelled".
+func (w *Window) cancelItem(it *fileItem) {
+	if it.job != nil {
+		it.job.Cancel()
+	}
+}
+
+// CancelAll stops every job and folder walk (Esc).
+func (w *Window) CancelAll() {
+	if w.walkCancel != nil {
+		w.walkCancel()
+		w.walkCancel = nil // walks started after this get a context of their own
+	}
+	if w.sums != nil && w.sums.running() {
+		w.sums.cancel()
+	}
+	w.core.CancelAll()
+	w.tracef("cancel all")
+}
+
+// Clear cancels everything and empties the list and the verdict.
+func (w *Window) Clear() {
+	w.CancelAll()
+	w.gen++
+	w.walking, w.walkFound, w.walkCancel = 0, 0, nil
+	for _, it := range w.files.items {
+		it.jobSeq++ // late results are ignored
+	}
+	w.files.reset(w.picker.selected())
+	w.judge()
+	w.refreshChrome()
+}
+
+// findPublished looks for digests published next to the files, in the
+// background, and judges the files against them.
+func (w *Window) findPublished(items []*fileItem) {
+	if len(items) == 0 {
+		return
+	}
+	gen := w.gen
+	paths := make([]string, len(items))
+	for i, it := range items {
+		paths[i] = it.path
+	}
+	go func() {
+		for i, p := range paths {
+			pubs := w.core.Published(p)
+			if len(pubs) == 0 {
+				continue
+			}
+			it := items[i]
+			w.do(func() {
+				if gen != w.gen {
+					return
+				}
+				it.published = pubs
+				w.tracef("published digest for %s in %s", it.path, pubs[0].Source)
+				w.stale = true
+			})
+		}
+	}()
+}
+
+// allFinished reports whether no file of the list is waiting or hashing.
+func (l *fileList) allFinished() bool {
+	return !slices.ContainsFunc(l.items, func(it *fileItem) bool { return !it.finished() })
+}

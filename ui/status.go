@@ -1,0 +1,186 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
+)
+
+// refreshChrome updates what depends on whether there are files: the drop
+// zone, the hint, the action buttons, the status line.
+func (w *Window) refreshChrome() {
+	empty := len(w.files.items) == 0
+	if empty && w.walking == 0 {
+		w.dropZone.Show()
+		w.dropHint.Hide()
+	} else {
+		w.dropZone.Hide()
+		w.dropHint.Show()
+	}
+	anyDone, anyRunning := false, w.walking > 0
+	for _, it := range w.files.items {
+		if len(it.digests) > 0 {
+			anyDone = true
+		}
+		if !it.finished() {
+			anyRunning = true
+		}
+		if anyDone && anyRunning {
+			break
+		}
+	}
+	setEnabled(w.copyAll, anyDone)
+	setEnabled(w.save, anyDone)
+	setEnabled(w.clear, !empty || w.walking > 0)
+	setEnabled(w.cancelAll, anyRunning)
+	w.files.redraw()
+	w.refreshStatus()
+}
+
+func setEnabled(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// refreshStatus writes the line above the list: how many files, how far,
+// how fast, how long.
+func (w *Window) refreshStatus() {
+	var done, failed, cancelledN, running int
+	var total, read int64
+	var speed float64
+	unknown := false
+	for _, it := range w.files.items {
+		switch it.state {
+		case stateDone:
+			done++
+		case stateFailed:
+			failed++
+		case stateCancelled:
+			cancelledN++
+		}
+		if !it.finished() {
+			running++
+		}
+		if it.size < 0 {
+			unknown = true
+		} else {
+			total += it.size
+		}
+	}
+	for _, it := range w.files.active(16) {
+		speed += it.prog.BytesPerSec
+		read += it.prog.Done
+	}
+	for _, it := range w.files.items {
+		if it.finished() && it.size > 0 {
+			read += it.size
+		}
+	}
+	n := len(w.files.items)
+	var s string
+	switch {
+	case w.walking > 0:
+		s = "Looking for files… " + units.Count(w.walkFound+n, "file", "files") + " found"
+	case n == 0:
+		s = ""
+	case running > 0:
+		s = fmt.Sprintf("%s of %s hashed", units.Thousands(done), units.Count(n, "file", "files"))
+		if speed > 0 {
+			s += " · " + units.Rate(speed)
+			if !unknown && total > read {
+				s += " · " + units.Left(time.Duration(float64(total-read)/speed*float64(time.Second)))
+			}
+		}
+	default:
+		s = units.Count(done, "file", "files") + " hashed"
+		if done == 0 {
+			s = "Nothing hashed"
+		}
+		if !w.started.IsZero() && done > 0 {
+			s += " (" + units.Size(total) + ")"
+		}
+	}
+	if failed > 0 {
+		s += fmt.Sprintf(" · %d could not be read", failed)
+	}
+	if cancelledN > 0 {
+		s += fmt.Sprintf(" · %d cancelled", cancelledN)
+	}
+	if w.status.Text != s {
+		w.status.SetText(s)
+	}
+}
+
+// flash shows a short note beside the action buttons for a few seconds.
+func (w *Window) flash(msg string) {
+	w.noteSeq++
+	seq := w.noteSeq
+	w.note.SetText(msg)
+	time.AfterFunc(3*time.Second, func() {
+		w.do(func() {
+			if w.noteSeq == seq {
+				w.note.SetText("")
+			}
+		})
+	})
+}
+
+// copyText puts text on the clipboard and says so.
+func (w *Window) copyText(text, msg string) {
+	w.app.Clipboard().SetContent(text)
+	w.expected.sawClipboard(text) // our own copy is not a digest to offer back
+	w.flash(msg)
+}
+
+func algNames(algs []*hashing.Algorithm) string {
+	names := make([]string, len(algs))
+	for i, a := range algs {
+		names[i] = a.Name
+	}
+	return fmt.Sprint(names)
+}
+
+func digestTrace(ds []app.Digest) string {
+	s := ""
+	for _, d := range ds {
+		s += fmt.Sprintf(" %s=%x", d.Algorithm.ID, d.Sum)
+	}
+	return s
+}
+
+// commonDir is the deepest folder holding every path.
+func commonDir(paths []string) string {
+	if len(paths) == 0 {
+		return ""
+	}
+	dir := filepath.Dir(paths[0])
+	for _, p := range paths[1:] {
+		for !within(dir, p) {
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				return dir
+			}
+			dir = parent
+		}
+	}
+	return dir
+}
+
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !filepath.IsAbs(rel) && !startsWithDotDot(rel)
+}
+
+func startsWithDotDot(rel string) bool {
+	return len(rel) >= 3 && rel[:2] == ".." && os.IsPathSeparator(rel[2])
+}
