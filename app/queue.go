@@ -39,7 +39,8 @@ type Options struct {
 	// failed or cancelled), with the job's Result. It runs on the job's
 	// goroutine, or on the goroutine calling Cancel, CancelAll or Close for a
 	// job that had not started; it must return quickly (a window hands the
-	// work to its own goroutine, e.g. with fyne.Do).
+	// work to its own goroutine, e.g. with fyne.Do). It may run before Add
+	// has returned the job (a missing file fails at once).
 	OnDone func(*Job, Result)
 	// Open opens a file by name; nil means os.Open. Tests set it to simulate
 	// files that cannot be read.
