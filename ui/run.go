@@ -5,6 +5,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"github.com/hashdrop/hashdrop/assets"
+	_ "github.com/hashdrop/hashdrop/ui/internal/cenv" // before Fyne reads the locale
 )
 
 // AppID identifies Hashdrop to Fyne (preferences, single instance); it matches FyneApp.toml.
