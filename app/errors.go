@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -44,4 +45,54 @@ func cause(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// Cause is the kind of problem behind the words of a FileError, a SumsError
+// or an EntryResult, so that a window can say it in its own language; the
+// English words stay in Cause, Reason and Error. CauseOther means only the
+// words tell (an unusual operating-system error, say).
+type Cause int
+
+const (
+	CauseOther       Cause = iota
+	CauseNotExist          // no such file
+	CausePermission        // permission denied
+	CauseFolder            // a folder, not a file
+	CauseIO                // input/output error: the disk or medium may be failing
+	CauseSpecial           // a pipe, socket or device, not a regular file
+	CauseOutside           // outside the checksum file's folder: absolute, "..", or a link leading out
+	CauseUnsupported       // names an algorithm Hashdrop does not support
+	CauseTooLarge          // too large for a checksum file
+	CauseNotText           // not a text file
+	CauseNoEntries         // a checksum file without a single usable line
+	CauseChanged           // the file changed while it was being read
+	CauseCancelled         // the user cancelled
+)
+
+// CauseOf tells the kind of err: the Kind of a SumsError that has one, else
+// what the operating system's error is.
+func CauseOf(err error) Cause {
+	var se *SumsError
+	if errors.As(err, &se) && se.Kind != CauseOther {
+		return se.Kind
+	}
+	switch {
+	case err == nil:
+		return CauseOther
+	case errors.Is(err, fs.ErrNotExist):
+		return CauseNotExist
+	case errors.Is(err, fs.ErrPermission):
+		return CausePermission
+	case errors.Is(err, syscall.EISDIR):
+		return CauseFolder
+	case errors.Is(err, syscall.EIO):
+		return CauseIO
+	case errors.Is(err, ErrNoEntries):
+		return CauseNoEntries
+	case errors.Is(err, ErrChanged):
+		return CauseChanged
+	case errors.Is(err, context.Canceled):
+		return CauseCancelled
+	}
+	return CauseOther
 }

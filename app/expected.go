@@ -52,7 +52,29 @@ func (e *ExpectedDigest) Describe() string {
 type DigestError struct {
 	Text   string // the text as given, trimmed
 	Reason string // "63 hex digits: no algorithm has this length (SHA-256 has 64)"
+
+	// The reason as values, for words in other languages.
+	Problem   DigestProblem
+	Encoding  string             // "hex" or "base64", for DigestWrongLength and DigestNoLength
+	Length    int                // hex digits or base64 bytes given; characters for DigestTooLong
+	Algorithm *hashing.Algorithm // the algorithm named, whose length differs (DigestWrongLength)
+	Nearest   int                // hex digits of the nearest length some algorithm has, or 0 (DigestNoLength)
+	Char      rune               // the first character that is not a hex digit (DigestNotDigest), or 0
+	Label     string             // the algorithm named, unsupported (DigestUnsupported)
 }
+
+// DigestProblem is what is wrong with a text that is not a digest.
+type DigestProblem int
+
+const (
+	DigestNotDigest   DigestProblem = iota // neither hex nor base64 of a digest; see Char
+	DigestEmpty                            // nothing to compare
+	DigestTooLong                          // far too long to be a digest
+	DigestNotUTF8                          // not valid UTF-8 text
+	DigestWrongLength                      // not the length of the algorithm it names
+	DigestNoLength                         // no algorithm has this length
+	DigestUnsupported                      // names an algorithm Hashdrop does not support
+)
 
 func (e *DigestError) Error() string { return e.Reason }
 
@@ -69,16 +91,14 @@ const maxDigestText = 64 << 10
 // as base64. The error is a *DigestError.
 func ParseExpected(text string) (*ExpectedDigest, error) {
 	text = trimDigestText(text)
-	fail := func(format string, args ...any) (*ExpectedDigest, error) {
-		return nil, &DigestError{Text: text, Reason: fmt.Sprintf(format, args...)}
-	}
 	switch {
 	case text == "":
-		return fail("nothing to compare: paste the published digest")
+		return nil, &DigestError{Text: text, Reason: "nothing to compare: paste the published digest", Problem: DigestEmpty}
 	case len(text) > maxDigestText:
-		return fail("too long to be a digest (%d characters)", len(text))
+		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("too long to be a digest (%d characters)", len(text)),
+			Problem: DigestTooLong, Length: len(text)}
 	case !utf8.ValidString(text):
-		return fail("not a digest: the text is not valid UTF-8")
+		return nil, &DigestError{Text: text, Reason: "not a digest: the text is not valid UTF-8", Problem: DigestNotUTF8}
 	}
 
 	// A bare digest first: "e3b0 c442 ..." would otherwise read as a GNU
@@ -114,7 +134,7 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 		return nil, bareErr
 	}
 	// Words and spaces: base64 is not split by spaces, only wrapped.
-	return nil, &DigestError{Text: text, Reason: notDigestReason(stripHexSeparators(text))}
+	return nil, notDigest(text, stripHexSeparators(text))
 }
 
 // expectedFromLine turns one parsed checksum line into an expected digest;
@@ -124,7 +144,8 @@ func expectedFromLine(l sumsLine, hint *hashing.Algorithm) (*ExpectedDigest, err
 	if l.tag != "" {
 		a, ok := hashing.Lookup(l.tag)
 		if !ok {
-			return nil, &DigestError{Text: l.digest, Reason: l.tag + " is not an algorithm Hashdrop supports"}
+			return nil, &DigestError{Text: l.digest, Reason: l.tag + " is not an algorithm Hashdrop supports",
+				Problem: DigestUnsupported, Label: l.tag}
 		}
 		tagged = a
 	} else {
@@ -195,7 +216,8 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 		if _, err := decodeDigest(rest, nil); err != nil {
 			return nil, false, nil // "hello world" is not a digest at all
 		}
-		return nil, true, &DigestError{Text: text, Reason: fmt.Sprintf("%s is not an algorithm Hashdrop supports (%s)", strings.ToUpper(label), supported)}
+		return nil, true, &DigestError{Text: text, Reason: fmt.Sprintf("%s is not an algorithm Hashdrop supports (%s)", strings.ToUpper(label), supported),
+			Problem: DigestUnsupported, Label: strings.ToUpper(label)}
 	}
 	e, err = decodeDigest(rest, a)
 	if err != nil {

@@ -22,14 +22,14 @@ func decodeDigest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
 	}
 	if nearlyHex(h) {
 		// "ba78l6bf..." is a SHA-256 with a typo, not base64 of 48 bytes.
-		return nil, &DigestError{Text: s, Reason: notDigestReason(h)}
+		return nil, notDigest(s, h)
 	}
 	e, err := decodeBase64Digest(s, a)
 	if err == nil {
 		return e, nil
 	}
 	if err.(*DigestError).Reason == notBase64 {
-		return nil, &DigestError{Text: s, Reason: notDigestReason(h)}
+		return nil, notDigest(s, h)
 	}
 	return nil, err
 }
@@ -53,18 +53,17 @@ const notBase64 = "not base64"
 
 func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, error) {
 	n := len(h)
-	fail := func(format string, args ...any) (*ExpectedDigest, error) {
-		return nil, &DigestError{Text: text, Reason: fmt.Sprintf(format, args...)}
-	}
 	if a != nil && n != a.HexLen() {
-		return fail("%d hex digits, but %s has %d%s", n, a.Name, a.HexLen(), digitHint(n, a.HexLen()))
+		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("%d hex digits, but %s has %d%s", n, a.Name, a.HexLen(), digitHint(n, a.HexLen())),
+			Problem: DigestWrongLength, Encoding: "hex", Length: n, Algorithm: a}
 	}
 	if n%2 != 0 || len(hashing.BySize(n/2)) == 0 {
-		return fail("%d hex digits: no algorithm has this length%s", n, nearestLength(n))
+		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("%d hex digits: no algorithm has this length%s", n, nearestLength(n)),
+			Problem: DigestNoLength, Encoding: "hex", Length: n, Nearest: nearest(n)}
 	}
 	sum, err := hex.DecodeString(h)
 	if err != nil { // cannot happen after isAllHex and the even length
-		return fail("not a digest: %v", err)
+		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("not a digest: %v", err)}
 	}
 	e := &ExpectedDigest{Text: text, Sum: sum, Encoding: "hex"}
 	if a != nil {
@@ -79,7 +78,7 @@ func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, err
 func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
 	b := strings.Join(strings.Fields(s), "")
 	if b == "" {
-		return nil, &DigestError{Text: s, Reason: "nothing to compare"}
+		return nil, &DigestError{Text: s, Reason: "nothing to compare", Problem: DigestEmpty}
 	}
 	encodings := []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding}
 	for _, enc := range encodings {
@@ -88,14 +87,16 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error)
 			continue
 		}
 		if a != nil && len(sum) != a.Size {
-			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes, but %s has %d", len(sum), a.Name, a.Size)}
+			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes, but %s has %d", len(sum), a.Name, a.Size),
+				Problem: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
 		}
 		cands := hashing.BySize(len(sum))
 		if a != nil {
 			cands = []*hashing.Algorithm{a}
 		}
 		if len(cands) == 0 {
-			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes: no algorithm has this length", len(sum))}
+			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes: no algorithm has this length", len(sum)),
+				Problem: DigestNoLength, Encoding: "base64", Length: len(sum)}
 		}
 		return &ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
 	}
@@ -116,18 +117,21 @@ func stripHexSeparators(s string) string {
 	}, s)
 }
 
-func notDigestReason(h string) string {
+// notDigest is the error for text s (h without separators) that is neither
+// hex nor base64 of a digest.
+func notDigest(s, h string) *DigestError {
 	for _, r := range h {
 		if !isHexDigitRune(r) {
-			return fmt.Sprintf("not a digest: %q is not a hex digit, and the text is not base64 of a digest either", r)
+			return &DigestError{Text: s, Reason: fmt.Sprintf("not a digest: %q is not a hex digit, and the text is not base64 of a digest either", r),
+				Problem: DigestNotDigest, Char: r}
 		}
 	}
-	return "not a digest"
+	return &DigestError{Text: s, Reason: "not a digest", Problem: DigestNotDigest}
 }
 
-// nearestLength suggests the algorithm length closest to n hex digits, to
-// explain a digit lost while copying.
-func nearestLength(n int) string {
+// nearest is the algorithm length, in hex digits, closest to n when it is
+// close enough to explain a digit lost while copying; else 0.
+func nearest(n int) int {
 	best := 0
 	for _, a := range hashing.All() {
 		if best == 0 || abs(a.HexLen()-n) < abs(best-n) {
@@ -135,6 +139,16 @@ func nearestLength(n int) string {
 		}
 	}
 	if abs(best-n) > 4 {
+		return 0
+	}
+	return best
+}
+
+// nearestLength suggests the algorithm length closest to n hex digits, to
+// explain a digit lost while copying.
+func nearestLength(n int) string {
+	best := nearest(n)
+	if best == 0 {
 		return ""
 	}
 	names := algorithmNames(hashing.BySize(best/2), "and")

@@ -54,6 +54,9 @@ type Entry struct {
 	// Skip, when set, says why this entry cannot be checked ("BLAKE2b is not
 	// supported"); it is reported SKIPPED.
 	Skip string
+	// Unsupported is the algorithm named that Hashdrop does not support
+	// ("BLAKE2b"), when that is why the entry is skipped.
+	Unsupported string
 }
 
 // Expected returns the entry as an expected digest, for comparing it like a
@@ -78,6 +81,7 @@ func (p LineProblem) String() string { return fmt.Sprintf("line %d: %s", p.Line,
 type SumsError struct {
 	Path   string
 	Reason string
+	Kind   Cause // for words in other languages; CauseOther: see Err
 	Err    error
 }
 
@@ -99,7 +103,7 @@ func (sf *SumsFile) Usable() error {
 	if n := len(sf.Problems); n > 0 {
 		reason += fmt.Sprintf(" (%d not understood)", n)
 	}
-	return &SumsError{Path: sf.Path, Reason: reason, Err: ErrNoEntries}
+	return &SumsError{Path: sf.Path, Reason: reason, Kind: CauseNoEntries, Err: ErrNoEntries}
 }
 
 // ReadSumsFile reads and parses the checksum file at path. It refuses
@@ -118,10 +122,11 @@ func ReadSumsFile(path string) (*SumsFile, error) {
 		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
 	}
 	if st.IsDir() {
-		return nil, &SumsError{Path: path, Reason: "is a folder"}
+		return nil, &SumsError{Path: path, Reason: "is a folder", Kind: CauseFolder}
 	}
 	if st.Size() > MaxSumsFileSize {
-		return nil, &SumsError{Path: path, Reason: fmt.Sprintf("too large for a checksum file (%d MiB; the limit is %d MiB)", st.Size()>>20, MaxSumsFileSize>>20)}
+		return nil, &SumsError{Path: path, Reason: fmt.Sprintf("too large for a checksum file (%d MiB; the limit is %d MiB)", st.Size()>>20, MaxSumsFileSize>>20),
+			Kind: CauseTooLarge}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxSumsFileSize+1))
 	if err != nil {
@@ -146,20 +151,20 @@ func ReadSumsFile(path string) (*SumsFile, error) {
 func ParseSums(path string, data []byte) (*SumsFile, error) {
 	hint, unsupported := nameHint(filepath.Base(path))
 	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
-	fail := func(format string, args ...any) (*SumsFile, error) {
-		return nil, &SumsError{Path: path, Reason: fmt.Sprintf(format, args...)}
+	fail := func(kind Cause, format string, args ...any) (*SumsFile, error) {
+		return nil, &SumsError{Path: path, Reason: fmt.Sprintf(format, args...), Kind: kind}
 	}
 	if len(data) > MaxSumsFileSize {
-		return fail("too large for a checksum file (the limit is %d MiB)", MaxSumsFileSize>>20)
+		return fail(CauseTooLarge, "too large for a checksum file (the limit is %d MiB)", MaxSumsFileSize>>20)
 	}
 	text, err := decodeText(data)
 	if err != nil {
-		return fail("%v", err)
+		return fail(CauseNotText, "%v", err)
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if len(l) > MaxSumsLineLen {
-			return fail("line %d is longer than %d KiB: this is not a checksum file", i+1, MaxSumsLineLen>>10)
+			return fail(CauseNotText, "line %d is longer than %d KiB: this is not a checksum file", i+1, MaxSumsLineLen>>10)
 		}
 	}
 	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32"}

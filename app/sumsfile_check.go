@@ -48,6 +48,9 @@ type EntryResult struct {
 	// Reason explains any status but OK in words: "no such file",
 	// "outside the checksum file's folder", "the SHA-256 differs".
 	Reason string
+	// Kind is the cause of a MISSING, UNREADABLE, REFUSED or SKIPPED status,
+	// for words in other languages.
+	Kind Cause
 }
 
 // CheckOptions tune SumsFile.Check.
@@ -112,7 +115,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 	if !opts.AllowOutside {
 		r, err := os.OpenRoot(rootDir(sf.Dir))
 		if err != nil {
-			return rep, &SumsError{Path: sf.Path, Reason: "cannot open its folder: " + cause(err), Err: err}
+			return rep, &SumsError{Path: sf.Path, Reason: "cannot open its folder: " + cause(err), Kind: CauseOf(err), Err: err}
 		}
 		defer r.Close()
 		root = r
@@ -121,7 +124,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 	type target struct {
 		path   string
 		status Status // StatusOK: readable; otherwise the entry's status
-		reason string
+		why    why
 		algs   []*hashing.Algorithm
 		res    *Result
 	}
@@ -132,12 +135,12 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 		if e.Skip != "" {
 			continue
 		}
-		path, status, reason := sf.resolve(e, root)
+		path, status, why := sf.resolve(e, root)
 		key := filepath.Clean(path)
 		keys[i] = key
 		t := targets[key]
 		if t == nil {
-			t = &target{path: path, status: status, reason: reason}
+			t = &target{path: path, status: status, why: why}
 			targets[key] = t
 		}
 		for _, a := range e.Algorithms {
@@ -153,7 +156,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 		e := &sf.Entries[i]
 		r := EntryResult{Index: i, Entry: e}
 		if e.Skip != "" {
-			r.Status, r.Reason = StatusSkipped, e.Skip
+			r.Status, r.Reason, r.Kind = StatusSkipped, e.Skip, CauseUnsupported
 			r.Path = sf.displayPath(e.Name)
 		} else {
 			t := targets[keys[i]]
@@ -165,7 +168,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 				}
 				t.res = &res
 			}
-			judgeEntry(&r, t.status, t.reason, t.res)
+			judgeEntry(&r, t.status, t.why, t.res)
 		}
 		rep.Results = append(rep.Results, r)
 		rep.Counts[r.Status]++
@@ -177,14 +180,14 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 }
 
 // judgeEntry sets r's status from the file's resolution and digests.
-func judgeEntry(r *EntryResult, status Status, reason string, res *Result) {
+func judgeEntry(r *EntryResult, status Status, why why, res *Result) {
 	e := r.Entry
 	if status != StatusOK {
-		r.Status, r.Reason = status, reason
+		r.Status, r.Reason, r.Kind = status, why.reason, why.kind
 		return
 	}
 	if res.Err != nil {
-		r.Status, r.Reason = StatusUnreadable, cause(res.Err)
+		r.Status, r.Reason, r.Kind = StatusUnreadable, cause(res.Err), CauseOf(res.Err)
 		if errors.Is(res.Err, fs.ErrNotExist) {
 			r.Status = StatusMissing
 		}
@@ -216,7 +219,7 @@ func (sf *SumsFile) Resolve(e *Entry) string {
 // is a regular file inside the folder (root; nil when outside files are
 // allowed), else MISSING, UNREADABLE or REFUSED with a reason. It never
 // opens the file, so a FIFO or device cannot block it.
-func (sf *SumsFile) resolve(e *Entry, root *os.Root) (string, Status, string) {
+func (sf *SumsFile) resolve(e *Entry, root *os.Root) (string, Status, why) {
 	names := []string{e.Name}
 	// Windows separators: a name written without coreutils escaping may use
 	// '\' between folders (openssl -r writes a literal '\' unescaped, so the
@@ -225,14 +228,14 @@ func (sf *SumsFile) resolve(e *Entry, root *os.Root) (string, Status, string) {
 		names = append(names, strings.ReplaceAll(e.Name, `\`, "/"))
 	}
 	for _, name := range names {
-		if path, status, reason := sf.resolveName(name, root); status != StatusMissing {
-			return path, status, reason
+		if path, status, why := sf.resolveName(name, root); status != StatusMissing {
+			return path, status, why
 		}
 	}
 	return sf.resolveName(names[0], root) // missing: say so with the name as written
 }
 
-func (sf *SumsFile) resolveName(name string, root *os.Root) (string, Status, string) {
+func (sf *SumsFile) resolveName(name string, root *os.Root) (string, Status, why) {
 	native := filepath.FromSlash(name)
 	abs := filepath.IsAbs(native) || strings.HasPrefix(name, "/") || hasDriveLetter(name)
 	path := native
@@ -241,10 +244,10 @@ func (sf *SumsFile) resolveName(name string, root *os.Root) (string, Status, str
 	}
 	if root != nil {
 		if abs {
-			return path, StatusRefused, "an absolute path, outside the checksum file's folder (allow files outside to check it)"
+			return path, StatusRefused, why{"an absolute path, outside the checksum file's folder (allow files outside to check it)", CauseOutside}
 		}
 		if !filepath.IsLocal(native) {
-			return path, StatusRefused, "outside the checksum file's folder (allow files outside to check it)"
+			return path, StatusRefused, why{"outside the checksum file's folder (allow files outside to check it)", CauseOutside}
 		}
 		st, err := root.Stat(native)
 		return classify(path, st, err, true)
@@ -255,20 +258,26 @@ func (sf *SumsFile) resolveName(name string, root *os.Root) (string, Status, str
 
 // classify turns a Stat result into a status. inRoot is set when the Stat
 // went through os.Root, whose errors for escaping links are refusals.
-func classify(path string, st fs.FileInfo, err error, inRoot bool) (string, Status, string) {
+func classify(path string, st fs.FileInfo, err error, inRoot bool) (string, Status, why) {
 	switch {
 	case err == nil && st.Mode().IsRegular():
-		return path, StatusOK, ""
+		return path, StatusOK, why{}
 	case err == nil && st.IsDir():
-		return path, StatusRefused, "a folder, not a file"
+		return path, StatusRefused, why{"a folder, not a file", CauseFolder}
 	case err == nil:
-		return path, StatusRefused, "not a regular file (" + fileKind(st.Mode()) + ")"
+		return path, StatusRefused, why{"not a regular file (" + fileKind(st.Mode()) + ")", CauseSpecial}
 	case errors.Is(err, fs.ErrNotExist):
-		return path, StatusMissing, "no such file"
+		return path, StatusMissing, why{"no such file", CauseNotExist}
 	case inRoot && strings.Contains(err.Error(), "path escapes from parent"): // os has no exported error for it
-		return path, StatusRefused, "a link that leads outside the checksum file's folder (allow files outside to check it)"
+		return path, StatusRefused, why{"a link that leads outside the checksum file's folder (allow files outside to check it)", CauseOutside}
 	}
-	return path, StatusUnreadable, cause(err)
+	return path, StatusUnreadable, why{cause(err), CauseOf(err)}
+}
+
+// why is the reason of a status, in words and as a Cause.
+type why struct {
+	reason string
+	kind   Cause
 }
 
 func fileKind(m fs.FileMode) string {

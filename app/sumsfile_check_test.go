@@ -118,6 +118,16 @@ func TestCheckStatuses(t *testing.T) {
 			t.Errorf("%s %v: reason %q", r.Entry.Name, r.Status, r.Reason)
 		}
 	}
+	kinds := []Cause{CauseOutside, CauseOutside, CauseUnsupported, CauseOther, CauseOther, CauseNotExist,
+		CauseOther, CauseIO, CauseFolder}
+	for i, r := range rep.Results {
+		if r.Kind != kinds[i] {
+			t.Errorf("%s %v: kind %v, want %v", r.Entry.Name, r.Status, r.Kind, kinds[i])
+		}
+	}
+	if e := rep.Results[2].Entry; e.Unsupported != "BLAKE2b" {
+		t.Errorf("skipped entry names %q as unsupported", e.Unsupported)
+	}
 	if r := rep.Results[7]; !strings.Contains(r.Reason, "input/output error") {
 		t.Errorf("unreadable reason %q", r.Reason)
 	}

@@ -208,7 +208,7 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 				p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
 				return
 			}
-			e.Skip = l.tag + " is not an algorithm Hashdrop supports"
+			e.Skip, e.Unsupported = l.tag+" is not an algorithm Hashdrop supports", l.tag
 			p.sf.Entries = append(p.sf.Entries, e)
 			return
 		}
@@ -217,7 +217,7 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 			p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
 			return
 		}
-		e.Skip = p.skipHint + " is not an algorithm Hashdrop supports"
+		e.Skip, e.Unsupported = p.skipHint+" is not an algorithm Hashdrop supports", p.skipHint
 		p.sf.Entries = append(p.sf.Entries, e)
 		return
 	}

@@ -1,0 +1,95 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// The words of app's errors are English; their values let a window say the
+// same in another language.
+func TestDigestErrorValues(t *testing.T) {
+	sha256 := vAlg("sha256")
+	for _, tc := range []struct {
+		text string
+		want DigestError
+	}{
+		{"sha256:" + strings.Repeat("a", 63), DigestError{Problem: DigestWrongLength, Encoding: "hex", Length: 63, Algorithm: sha256}},
+		{strings.Repeat("a", 63), DigestError{Problem: DigestNoLength, Encoding: "hex", Length: 63, Nearest: 64}},
+		{strings.Repeat("a", 200), DigestError{Problem: DigestNoLength, Encoding: "hex", Length: 200}},
+		{"hello world", DigestError{Problem: DigestNotDigest, Char: 'h'}},
+		{"blake2b:" + strings.Repeat("ab", 64), DigestError{Problem: DigestUnsupported, Label: "BLAKE2B"}},
+		{"sha256-AAAA", DigestError{Problem: DigestNoLength, Encoding: "base64", Length: 8}},
+		{"sha256:" + "AAAAAAAAAAAAAAAAAAAAAA==", DigestError{Problem: DigestWrongLength, Encoding: "base64", Length: 16, Algorithm: sha256}},
+		{"AAAAAAAAAAAAAAAAAAA=", DigestError{Problem: DigestNoLength, Encoding: "base64", Length: 14}},
+		{"\xff\xfe", DigestError{Problem: DigestNotUTF8}},
+		{strings.Repeat("a", maxDigestText+1), DigestError{Problem: DigestTooLong, Length: maxDigestText + 1}},
+	} {
+		_, err := ParseExpected(tc.text)
+		var de *DigestError
+		if !errors.As(err, &de) {
+			t.Errorf("%.40q: error %v, want a DigestError", tc.text, err)
+			continue
+		}
+		got := *de
+		got.Text, got.Reason = "", ""
+		if got != tc.want {
+			t.Errorf("%.40q (%s):\n got %+v\nwant %+v", tc.text, de.Reason, got, tc.want)
+		}
+	}
+}
+
+func TestCauseOf(t *testing.T) {
+	dir := t.TempDir()
+	_, notExist := os.Open(filepath.Join(dir, "nope"))
+	for _, tc := range []struct {
+		err  error
+		want Cause
+	}{
+		{nil, CauseOther},
+		{notExist, CauseNotExist},
+		{fileError("x", notExist), CauseNotExist},
+		{&os.PathError{Op: "open", Path: "x", Err: os.ErrPermission}, CausePermission},
+		{fileError("x", syscall.EIO), CauseIO},
+		{&FileError{Name: "x", Cause: "is a folder", Err: syscall.EISDIR}, CauseFolder},
+		{fileError("x", ErrChanged), CauseChanged},
+		{fileError("x", context.Canceled), CauseCancelled},
+		{&SumsError{Path: "x", Reason: "too large", Kind: CauseTooLarge}, CauseTooLarge},
+		{&SumsError{Path: "x", Reason: "no such file", Err: notExist}, CauseNotExist},
+		{fmt.Errorf("wrapped: %w", &SumsError{Kind: CauseNoEntries, Err: ErrNoEntries}), CauseNoEntries},
+		{errors.New("something else"), CauseOther},
+	} {
+		if got := CauseOf(tc.err); got != tc.want {
+			t.Errorf("CauseOf(%v) = %v, want %v", tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestSumsErrorKinds(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadSumsFile(dir); CauseOf(err) != CauseFolder {
+		t.Errorf("a folder: %v (%v)", err, CauseOf(err))
+	}
+	bin := filepath.Join(dir, "SHA256SUMS")
+	os.WriteFile(bin, []byte("ab\x00cd"), 0o644)
+	if _, err := ReadSumsFile(bin); CauseOf(err) != CauseNotText {
+		t.Errorf("binary: %v (%v)", err, CauseOf(err))
+	}
+	if _, err := ReadSumsFile(filepath.Join(dir, "gone")); CauseOf(err) != CauseNotExist {
+		t.Errorf("missing: %v (%v)", err, CauseOf(err))
+	}
+	empty := filepath.Join(dir, "notes.txt")
+	os.WriteFile(empty, []byte("hello\n"), 0o644)
+	sf, err := ReadSumsFile(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sf.Usable(); CauseOf(err) != CauseNoEntries {
+		t.Errorf("no entries: %v (%v)", err, CauseOf(err))
+	}
+}
