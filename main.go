@@ -2,9 +2,13 @@
 //
 //	hashdrop [FILE...]     open the window (with FILE... queued)
 //	hashdrop sum|check|bench|algos ...   run headless
+//
+// One window: a second launch hands its files to the running Hashdrop and
+// exits.
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -16,5 +20,15 @@ func main() {
 	if app.IsCommand(args) {
 		os.Exit(app.Main(args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	ui.Run(args)
+	inst, forwarded, err := app.Claim("hashdrop", args)
+	switch {
+	case forwarded:
+		return // the running window has the files now
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "hashdrop:", err) // hand-over is a convenience: open a window of our own
+		ui.Run(args)
+	default:
+		defer inst.Close()
+		ui.Run(args, inst.OnOpen)
+	}
 }

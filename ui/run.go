@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"path/filepath"
+
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
@@ -22,16 +24,36 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	core := NewAppCore()
 	w := New(a, win, core, Config{})
 	win.Resize(fyne.NewSize(960, 800))
-	w.Add(files)
-	open := func(paths []string) {
-		fyne.Do(func() {
-			win.RequestFocus()
-			w.Add(paths)
-		})
-	}
+	w.Add(absPaths(files))
 	for _, f := range started {
-		f(open)
+		f(w.HandOver)
 	}
 	win.ShowAndRun()
 	core.Close()
+}
+
+// HandOver takes the paths another launch of Hashdrop was given (none: it
+// only asks for the window): it brings the window to the front and queues
+// them as if they were dropped. It may be called from any goroutine.
+func (w *Window) HandOver(paths []string) {
+	w.do(func() {
+		w.tracef("handed over %q", paths)
+		w.win.RequestFocus()
+		w.Add(paths)
+	})
+}
+
+// absPaths makes the command line's paths absolute, so that the checksum
+// view says which folder it checks; "-" (standard input) stays.
+func absPaths(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p
+		if p != "-" {
+			if abs, err := filepath.Abs(p); err == nil {
+				out[i] = abs
+			}
+		}
+	}
+	return out
 }

@@ -134,10 +134,10 @@ func cause(err error) string {
 }
 
 // sumsName matches the names checksum files are given: SHA256SUMS,
-// MD5SUMS, sha256sum.txt, CHECKSUM, CHECKSUMS, *-CHECKSUM, *.DIGESTS,
+// MD5SUMS, sha256sum.txt, CHECKSUM, CHECKSUMS, *-CHECKSUM(S), *.DIGESTS,
 // *.sha256, *.sha512sum, *.md5, *.sfv, *.sha3-256, ...
 var sumsName = regexp.MustCompile(`(?i)(^(sha\d*|md5|b2|crc32?|sha3-?\d+)sums?(\.txt)?$` +
-	`|^checksums?(\.txt)?$|-checksum$|\.digests$|\.sfv$|\.md5(sum)?$|\.sha(1|224|256|384|512)(sum)?(\.txt)?$` +
+	`|^checksums?(\.txt)?$|-checksums?$|\.digests$|\.sfv$|\.md5(sum)?$|\.sha(1|224|256|384|512)(sum)?(\.txt)?$` +
 	`|\.sha3-?(224|256|384|512)$|\.(ripemd|rmd)(128|160|256|320)$|\.whirlpool$|\.crc32$)`)
 
 // LooksLikeSums reports whether the file's name says it is a checksum file,

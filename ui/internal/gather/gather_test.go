@@ -4,8 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strings"
 	"testing"
+
+	"github.com/hashdrop/hashdrop/app"
 )
 
 func write(t *testing.T, path, data string) {
@@ -82,6 +86,34 @@ func TestLooksLikeSums(t *testing.T) {
 	} {
 		if got := LooksLikeSums("/some/dir/" + name); got != want {
 			t.Errorf("LooksLikeSums(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// Every file the desktop is told Hashdrop opens (the shared-mime-info globs
+// of the Linux package, the extensions Windows associates) opens in the
+// checksum-file view when Hashdrop is launched with it, not hashed as a file.
+func TestDesktopChecksumFilesLookLikeSums(t *testing.T) {
+	xml, err := os.ReadFile(filepath.Join("..", "..", "..", "assets", "linux", "io.github.hashdrop.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	globs := regexp.MustCompile(`<glob pattern="([^"]+)"`).FindAllStringSubmatch(string(xml), -1)
+	if len(globs) < 10 {
+		t.Fatalf("found %d globs in the MIME types", len(globs))
+	}
+	var names []string
+	for _, g := range globs {
+		names = append(names, strings.ReplaceAll(g[1], "*", "ubuntu-24.04.iso"))
+	}
+	for _, ext := range app.ChecksumExtensions {
+		names = append(names, "ubuntu-24.04.iso"+ext)
+	}
+	for _, name := range names {
+		for _, n := range []string{name, strings.ToLower(name), strings.ToUpper(name)} {
+			if !LooksLikeSums(filepath.Join("/dl", n)) {
+				t.Errorf("%s is opened by Hashdrop from the desktop, but would be hashed instead of checked", n)
+			}
 		}
 	}
 }
