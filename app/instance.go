@@ -224,14 +224,27 @@ func (i *Instance) receive(conn net.Conn) {
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(handOverTimeout))
 	paths, err := readOpenMessage(conn)
-	i.mu.Lock()
-	full := i.onOpen == nil && len(i.pending) >= maxPending
-	i.mu.Unlock()
-	if err != nil || full {
-		// The sender opens its own window rather than lose the files.
+	if err != nil {
 		conn.Write([]byte(ackRefused))
 		return
 	}
+	// Before the window has called OnOpen, the paths wait in pending. Taking
+	// the place and answering are one decision, so the bound holds however
+	// many launches race; past it the sender opens its own window rather
+	// than lose its files.
+	i.mu.Lock()
+	if i.onOpen == nil {
+		if len(i.pending) >= maxPending {
+			i.mu.Unlock()
+			conn.Write([]byte(ackRefused))
+			return
+		}
+		i.pending = append(i.pending, paths)
+		i.mu.Unlock()
+		conn.Write([]byte(ackOK))
+		return
+	}
+	i.mu.Unlock()
 	if _, err := conn.Write([]byte(ackOK)); err != nil {
 		return // the sender gave up and will open its own window
 	}
@@ -243,8 +256,10 @@ func (i *Instance) dispatch(paths []string) {
 	defer i.deliver.Unlock()
 	i.mu.Lock()
 	fn := i.onOpen
-	if fn == nil {
-		i.pending = append(i.pending, paths) // bounded by receive
+	if fn == nil { // OnOpen(nil) since receive looked
+		if len(i.pending) < maxPending {
+			i.pending = append(i.pending, paths)
+		}
 		i.mu.Unlock()
 		return
 	}
