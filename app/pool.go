@@ -15,11 +15,18 @@ type chunk struct {
 func (c *chunk) data() []byte { return c.buf[:c.n] }
 
 // release drops one reference; the last one hands the chunk back to its lane,
-// which may wake the reader waiting for a free chunk.
+// which wakes the reader once half the lane is free.
 func (c *chunk) release() {
 	switch r := c.refs.Add(-1); {
 	case r == 0:
-		c.lane.free <- c // never blocks: free can hold every chunk of the lane
+		l := c.lane
+		l.free <- c // never blocks: free can hold every chunk of the lane
+		if len(l.free) >= (cap(l.free)+1)/2 {
+			select {
+			case l.ready <- struct{}{}:
+			default: // already signalled
+			}
+		}
 	case r < 0:
 		panic("app: chunk released twice")
 	}
@@ -30,32 +37,36 @@ func (c *chunk) release() {
 // The reader waits here when the slowest algorithm is that many chunks behind:
 // this is both the pipeline's back-pressure and its memory bound.
 type lane struct {
-	free chan *chunk
-	made int // chunks allocated so far; only the lane's current reader touches it
-	size int // bytes per chunk
+	free  chan *chunk
+	ready chan struct{} // signalled when half the chunks are free
+	made  int           // chunks allocated so far; only the lane's current reader touches it
+	size  int           // bytes per chunk
 }
 
 func newLane(chunks, size int) *lane {
-	return &lane{free: make(chan *chunk, chunks), size: size}
+	return &lane{free: make(chan *chunk, chunks), ready: make(chan struct{}, 1), size: size}
 }
 
-// get returns an empty chunk, waiting until one is released when all are in
-// use. It returns nil when stop is closed first.
+// get returns an empty chunk. When all are in use it waits until half of them
+// are free again, so that the reader then fills several in a row instead of
+// waking up for every chunk: each wake-up costs the hashing core time. It
+// returns nil when stop is closed first.
 func (l *lane) get(stop <-chan struct{}) *chunk {
-	select {
-	case c := <-l.free:
-		return c
-	default:
-	}
-	if l.made < cap(l.free) {
-		l.made++
-		return &chunk{buf: make([]byte, l.size), lane: l}
-	}
-	select {
-	case c := <-l.free:
-		return c
-	case <-stop:
-		return nil
+	for {
+		select {
+		case c := <-l.free:
+			return c
+		default:
+		}
+		if l.made < cap(l.free) {
+			l.made++
+			return &chunk{buf: make([]byte, l.size), lane: l}
+		}
+		select {
+		case <-l.ready: // possibly left from earlier: look again
+		case <-stop:
+			return nil
+		}
 	}
 }
 
