@@ -12,6 +12,17 @@ import (
 // be replaced.
 var ErrExists = errors.New("already exists")
 
+// WriteError is a file that could not be written, worded for a person:
+// "cannot write SHA256SUMS: permission denied".
+type WriteError struct {
+	Name  string // the file as the user named it
+	Cause string // what went wrong, in words
+	Err   error  // the underlying error
+}
+
+func (e *WriteError) Error() string { return "cannot write " + e.Name + ": " + e.Cause }
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // WriteFileAtomic writes data to path through a temporary file in the same
 // folder that is renamed into place, so a crash never leaves half a file. It
 // refuses to replace an existing file unless overwrite is set.
@@ -20,12 +31,12 @@ func WriteFileAtomic(path string, data []byte, overwrite bool) error {
 		if _, err := os.Lstat(path); err == nil {
 			return fmt.Errorf("cannot write %s: %w", path, ErrExists)
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("cannot write %s: %s", path, cause(err))
+			return &WriteError{Name: path, Cause: cause(err), Err: err}
 		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %s", path, cause(err))
+		return &WriteError{Name: path, Cause: cause(err), Err: err}
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
 	_, err = tmp.Write(data)
@@ -49,7 +60,7 @@ func WriteFileAtomic(path string, data []byte, overwrite bool) error {
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %s", path, cause(err))
+		return &WriteError{Name: path, Cause: cause(err), Err: err}
 	}
 	return nil
 }
