@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"runtime"
 	"strings"
 
@@ -22,9 +21,10 @@ var cpuFeatures = []cpuid.FeatureID{cpuid.SSSE3, cpuid.SSE4, cpuid.AVX, cpuid.AV
 func cpuSummary() string {
 	name := strings.TrimSpace(cpuid.CPU.BrandName)
 	if name == "" {
-		name = "Unknown " + runtime.GOARCH + " processor"
+		name = tr("Unknown {{.Arch}} processor", "Arch", runtime.GOARCH)
 	}
-	return fmt.Sprintf("%s (%d cores, %d threads)", name, max(cpuid.CPU.PhysicalCores, 1), max(cpuid.CPU.LogicalCores, 1))
+	return tr("{{.Name}} ({{.Cores}} cores, {{.Threads}} threads)", "Name", name,
+		"Cores", max(cpuid.CPU.PhysicalCores, 1), "Threads", max(cpuid.CPU.LogicalCores, 1))
 }
 
 // hashingFeatures lists which of cpuFeatures this CPU has and lacks.
@@ -42,30 +42,30 @@ func hashingFeatures() (have, lack []string) {
 func (w *Window) showAbout() {
 	version := w.app.Metadata().Version
 	if version == "" {
-		version = "development build"
+		version = tr("development build")
 	}
 	title := widget.NewRichTextFromMarkdown("## Hashdrop " + version)
-	intro := widget.NewLabel("Checks that a file you downloaded is the file its publisher released. " +
-		"Each file is read once; every algorithm hashes it on its own core, with the fastest code this processor can run.")
+	intro := widget.NewLabel(tr("Checks that a file you downloaded is the file its publisher released. " +
+		"Each file is read once; every algorithm hashes it on its own core, with the fastest code this processor can run."))
 	intro.Wrapping = fyne.TextWrapWord
 
 	have, lack := hashingFeatures()
 	cpu := widget.NewForm(
-		widget.NewFormItem("Processor", widget.NewLabel(cpuSummary())),
-		widget.NewFormItem("Features used", wrapLabel(orNone(have))),
-		widget.NewFormItem("Not available", wrapLabel(orNone(lack))),
-		widget.NewFormItem("System", widget.NewLabel(runtime.GOOS+"/"+runtime.GOARCH+", "+runtime.Version())),
+		widget.NewFormItem(tr("Processor"), widget.NewLabel(cpuSummary())),
+		widget.NewFormItem(tr("Features used"), wrapLabel(orNone(have))),
+		widget.NewFormItem(tr("Not available"), wrapLabel(orNone(lack))),
+		widget.NewFormItem(tr("System"), widget.NewLabel(runtime.GOOS+"/"+runtime.GOARCH+", "+runtime.Version())),
 	)
 
 	grid := container.NewGridWithColumns(3,
-		bold("Algorithm"), bold("Core in use"), bold("Cores this CPU can run"))
+		bold(tr("Algorithm")), bold(tr("Core in use")), bold(tr("Cores this CPU can run")))
 	for _, a := range hashing.All() {
 		core := widget.NewLabelWithStyle(a.Core(), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 		grid.Add(widget.NewLabel(a.Name))
 		grid.Add(core)
-		grid.Add(wrapLabel(strings.Join(a.Cores(), ", ")))
+		grid.Add(wrapLabel(listText(a.Cores(), "")))
 	}
-	back := widget.NewButtonWithIcon("Back to files", theme.NavigateBackIcon(), func() { w.show(nil) })
+	back := widget.NewButtonWithIcon(tr("Back to files"), theme.NavigateBackIcon(), func() { w.show(nil) })
 	content := container.NewVBox(title, intro, widget.NewSeparator(), cpu, widget.NewSeparator(), grid)
 	w.show(container.NewBorder(container.NewHBox(back), nil, nil, nil, container.NewVScroll(content)))
 }
@@ -82,7 +82,7 @@ func wrapLabel(s string) *widget.Label {
 
 func orNone(s []string) string {
 	if len(s) == 0 {
-		return "none"
+		return tr("none")
 	}
-	return strings.Join(s, ", ")
+	return listText(s, "")
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
@@ -15,11 +14,11 @@ import (
 )
 
 func (w *Window) openFiles() {
-	w.dialogs.OpenFiles("Open files to hash", func(paths []string) { w.Add(paths) })
+	w.dialogs.OpenFiles(tr("Open files to hash"), func(paths []string) { w.Add(paths) })
 }
 
 func (w *Window) openFolder() {
-	w.dialogs.OpenFolder("Open a folder to hash", func(path string) {
+	w.dialogs.OpenFolder(tr("Open a folder to hash"), func(path string) {
 		if path != "" {
 			w.Add([]string{path})
 		}
@@ -27,7 +26,7 @@ func (w *Window) openFolder() {
 }
 
 func (w *Window) openChecksumFile() {
-	w.dialogs.OpenChecksumFile("Open a checksum file (SHA256SUMS, *.sha256, *.md5, …)", func(path string) {
+	w.dialogs.OpenChecksumFile(tr("Open a checksum file (SHA256SUMS, *.sha256, *.md5, …)"), func(path string) {
 		if path != "" {
 			w.openSums(path)
 		}
@@ -77,10 +76,10 @@ func (w *Window) copyAllDigests() {
 	}
 	data, err := app.FormatSums(commonDir(resultPaths(rs)), rs, app.SumsOptions{})
 	if err != nil {
-		w.dialogs.Error(err)
+		w.dialogs.Error(errors.New(errorText(err)))
 		return
 	}
-	w.copyText(string(data), fmt.Sprintf("Copied the digests of %d files", len(rs)))
+	w.copyText(string(data), trn(len(rs), "Copied the digests of {{.N}} file", "Copied the digests of {{.N}} files", "N", len(rs)))
 }
 
 // saveChecksums writes a checksum file: GNU ("HEX  NAME", what sha256sum
@@ -96,13 +95,13 @@ func (w *Window) saveChecksums() {
 		w.saveAs(rs, dir, "CHECKSUMS", true)
 		return
 	}
-	gnu := "GNU: " + one.ID + "sum -c reads it (" + one.Tag + "SUMS)"
-	bsd := "BSD, tagged: names the algorithm on every line"
+	gnu := tr("GNU: {{.Command}} -c reads it ({{.Name}})", "Command", one.ID+"sum", "Name", one.Tag+"SUMS")
+	bsd := tr("BSD, tagged: names the algorithm on every line")
 	radio := widget.NewRadioGroup([]string{gnu, bsd}, nil)
 	radio.SetSelected(gnu)
 	radio.Required = true
-	d := dialog.NewCustomConfirm("Save checksums", "Choose a file…", "Cancel",
-		container.NewVBox(widget.NewLabel("Format of the checksum file:"), radio), func(ok bool) {
+	d := dialog.NewCustomConfirm(tr("Save checksums"), tr("Choose a file…"), tr("Cancel"),
+		container.NewVBox(widget.NewLabel(tr("Format of the checksum file:")), radio), func(ok bool) {
 			if ok {
 				name := one.Tag + "SUMS"
 				w.saveAs(rs, dir, name, radio.Selected == bsd)
@@ -112,7 +111,7 @@ func (w *Window) saveChecksums() {
 }
 
 func (w *Window) saveAs(rs []app.Result, dir, name string, tag bool) {
-	w.dialogs.SaveFile("Save checksums", dir, name, func(path string) {
+	w.dialogs.SaveFile(tr("Save checksums"), dir, name, func(path string) {
 		if path == "" {
 			return
 		}
@@ -120,14 +119,16 @@ func (w *Window) saveAs(rs []app.Result, dir, name string, tag bool) {
 			err := app.WriteSums(path, rs, app.SumsOptions{Tag: tag, Overwrite: true})
 			w.do(func() {
 				if err != nil {
+					why := errorText(err)
 					if errors.Is(err, app.ErrExists) {
-						err = fmt.Errorf("%s already exists", filepath.Base(path))
+						why = tr("{{.Name}} already exists", "Name", filepath.Base(path))
 					}
-					w.dialogs.Error(fmt.Errorf("could not save the checksums: %w", err))
+					w.tracef("save %s: %v", path, err)
+					w.dialogs.Error(errors.New(tr("Could not save the checksums: {{.Reason}}", "Reason", why)))
 					return
 				}
 				w.tracef("saved %s", path)
-				w.flash("Saved " + filepath.Base(path))
+				w.flash(tr("Saved {{.Name}}", "Name", filepath.Base(path)))
 			})
 		}()
 	})

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"sync/atomic"
 
 	"fyne.io/fyne/v2"
@@ -80,14 +79,14 @@ func newBenchView(w *Window) *benchView {
 		rows.Add(container.NewBorder(nil, nil, container.New(fixedWidth(algNameWidth), name), nil, b.obj))
 		v.bars = append(v.bars, b)
 	}
-	back := widget.NewButtonWithIcon("Back to files", theme.NavigateBackIcon(), func() {
+	back := widget.NewButtonWithIcon(tr("Back to files"), theme.NavigateBackIcon(), func() {
 		v.stop()
 		w.show(nil)
 	})
-	v.run = widget.NewButtonWithIcon("Run again", theme.ViewRefreshIcon(), v.start)
-	title := widget.NewLabelWithStyle("Speed of each algorithm on this computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	explain := widget.NewLabel(fmt.Sprintf("In memory, one core, %d MiB each; the core in use is named beside each figure. "+
-		"Reading from disk is usually slower than the fastest of these. MB = 1,000,000 bytes.", benchMiB))
+	v.run = widget.NewButtonWithIcon(tr("Run again"), theme.ViewRefreshIcon(), v.start)
+	title := widget.NewLabelWithStyle(tr("Speed of each algorithm on this computer"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	explain := widget.NewLabel(tr("In memory, one core, {{.MiB}} MiB each; the core in use is named beside each figure. "+
+		"Reading from disk is usually slower than the fastest of these. MB = 1,000,000 bytes.", "MiB", benchMiB))
 	explain.Wrapping = fyne.TextWrapWord
 	explain.Importance = widget.LowImportance
 	top := container.NewVBox(container.NewBorder(nil, nil, back, v.run, title), explain, v.status)
@@ -102,7 +101,7 @@ func (v *benchView) start() {
 	v.stopped = stopped
 	for _, b := range v.bars {
 		b.value = 0
-		b.text.SetText("waiting")
+		b.text.SetText(tr("waiting"))
 	}
 	v.run.Disable()
 	v.layoutBars()
@@ -114,8 +113,8 @@ func (v *benchView) start() {
 			}
 			w.do(func() {
 				if !stopped.Load() {
-					v.status.SetText(fmt.Sprintf("Measuring %s (%d of %d)…", b.alg.Name, i+1, len(v.bars)))
-					b.text.SetText("measuring…")
+					v.status.SetText(tr("Measuring {{.Algorithm}} ({{.I}} of {{.N}})…", "Algorithm", b.alg.Name, "I", i+1, "N", len(v.bars)))
+					b.text.SetText(tr("measuring…"))
 				}
 			})
 			r := w.core.Bench(b.alg)
@@ -128,7 +127,7 @@ func (v *benchView) start() {
 		w.do(func() {
 			if v.stopped == stopped {
 				if !stopped.Load() {
-					v.status.SetText("Done. Figures vary by a few percent from run to run.")
+					v.status.SetText(tr("Done. Figures vary by a few percent from run to run."))
 					w.tracef("benchmark done")
 				}
 				v.run.Enable()

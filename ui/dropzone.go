@@ -19,20 +19,20 @@ func newDropZone(w *Window) fyne.CanvasObject {
 	border.CornerRadius = 12
 
 	icon := widget.NewIcon(theme.NewPrimaryThemedResource(theme.DownloadIcon()))
-	title := widget.NewRichTextFromMarkdown("## Drop files or folders here")
+	title := widget.NewRichTextFromMarkdown("## " + tr("Drop files or folders here"))
 	for _, s := range title.Segments {
 		if t, ok := s.(*widget.TextSegment); ok {
 			t.Style.Alignment = fyne.TextAlignCenter
 		}
 	}
-	sub := widget.NewLabelWithStyle("or a SHA256SUMS (or any checksum file) to check the files it lists",
+	sub := widget.NewLabelWithStyle(tr("or a SHA256SUMS (or any checksum file) to check the files it lists"),
 		fyne.TextAlignCenter, fyne.TextStyle{})
 	sub.Importance = widget.LowImportance
-	open := widget.NewButtonWithIcon("Open files…", theme.FolderOpenIcon(), w.openFiles)
+	open := widget.NewButtonWithIcon(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
 	open.Importance = widget.HighImportance
-	folder := widget.NewButtonWithIcon("Open folder…", theme.FolderIcon(), w.openFolder)
-	sums := widget.NewButtonWithIcon("Open checksum file…", theme.DocumentIcon(), w.openChecksumFile)
-	keys := widget.NewLabelWithStyle("Ctrl+O opens files · Ctrl+V pastes a digest · Esc cancels",
+	folder := widget.NewButtonWithIcon(tr("Open folder…"), theme.FolderIcon(), w.openFolder)
+	sums := widget.NewButtonWithIcon(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
+	keys := widget.NewLabelWithStyle(tr("Ctrl+O opens files · Ctrl+V pastes a digest · Esc cancels"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
 	keys.Importance = widget.LowImportance
 	inner := container.NewVBox(

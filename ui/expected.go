@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"strings"
 	"time"
 
@@ -49,12 +48,12 @@ func newExpectedField(w *Window) *expectedField {
 	f := &expectedField{w: w, understood: widget.NewLabel(""), icon: widget.NewIcon(nil)}
 	f.entry = &expectedEntry{onEscape: w.CancelAll}
 	f.entry.ExtendBaseWidget(f.entry)
-	f.entry.SetPlaceHolder("Paste the digest published on the download page (Ctrl+V)")
+	f.entry.SetPlaceHolder(tr("Paste the digest published on the download page (Ctrl+V)"))
 	f.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	f.entry.OnChanged = func(string) { f.changed() }
 	f.understood.Truncation = fyne.TextTruncateEllipsis
 	f.understood.Importance = widget.LowImportance
-	f.compare = widget.NewButtonWithIcon("Compare with clipboard", theme.ContentPasteIcon(), func() {
+	f.compare = widget.NewButtonWithIcon(tr("Compare with clipboard"), theme.ContentPasteIcon(), func() {
 		f.SetText(f.offered)
 	})
 	f.compare.Importance = widget.HighImportance
@@ -62,7 +61,7 @@ func newExpectedField(w *Window) *expectedField {
 	clearBtn := widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { f.SetText("") })
 	clearBtn.Importance = widget.LowImportance
 
-	label := widget.NewLabelWithStyle("Expected digest", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	label := widget.NewLabelWithStyle(tr("Expected digest"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	lw := label.MinSize().Width
 	f.obj = container.NewVBox(
 		container.NewBorder(nil, nil, label, clearBtn, f.entry),
@@ -90,26 +89,21 @@ func (f *expectedField) changed() {
 	f.parsed, f.problem = nil, ""
 	switch {
 	case text == "":
-		f.understood.SetText("Or open the checksum file (SHA256SUMS…) published with the download")
+		f.understood.SetText(tr("Or open the checksum file (SHA256SUMS…) published with the download"))
 		f.icon.SetResource(theme.NewDisabledResource(theme.InfoIcon()))
 	default:
 		e, err := app.ParseExpected(text)
 		if err != nil {
-			var de *app.DigestError
-			if errors.As(err, &de) {
-				f.problem = capitalize(de.Reason)
-			} else {
-				f.problem = capitalize(err.Error())
-			}
-			f.understood.SetText("Not understood: " + f.problem)
+			f.problem = digestProblem(err)
+			f.understood.SetText(tr("Not understood: {{.Problem}}", "Problem", f.problem))
 			f.understood.Importance = widget.DangerImportance
 			f.icon.SetResource(theme.NewErrorThemedResource(theme.ErrorIcon()))
 			break
 		}
 		f.parsed = e
-		s := "Understood: " + e.Describe()
+		s := tr("Understood: {{.Digest}}", "Digest", describeDigest(e))
 		if len(f.w.files.items) == 0 {
-			s += " · now drop the file to compare"
+			s += " · " + tr("now drop the file to compare")
 		}
 		f.understood.SetText(s)
 		f.understood.Importance = widget.MediumImportance
@@ -181,7 +175,7 @@ func (f *expectedField) checkClipboard() {
 	if len(short) > 14 {
 		short = short[:12] + "…"
 	}
-	f.compare.SetText("Compare with clipboard (" + short + ")")
+	f.compare.SetText(tr("Compare with clipboard ({{.Digest}})", "Digest", short))
 	f.compare.Show()
 }
 

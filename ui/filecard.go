@@ -13,7 +13,6 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/hashing"
-	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
 // digestLine is how many hex digits a digest line holds: SHA-256 fits on
@@ -102,7 +101,7 @@ func newAlgRow(w *Window) *algRow {
 	r.digest.Wrapping = fyne.TextWrapBreak
 	r.copy = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() {
 		if r.hex != "" {
-			w.copyText(r.hex, r.alg.Name+" copied")
+			w.copyText(r.hex, tr("{{.Algorithm}} copied", "Algorithm", r.alg.Name))
 		}
 	})
 	r.copy.Importance = widget.LowImportance
@@ -279,7 +278,7 @@ func (c *fileCard) bind(it *fileItem) {
 		return
 	}
 	c.name.SetText(it.name)
-	c.size.SetText(units.Size(it.size))
+	c.size.SetText(sizeText(it.size))
 	c.update()
 	c.Refresh()
 }
@@ -321,9 +320,9 @@ func (c *fileCard) update() {
 		}
 		c.bar.SetValue(f)
 		if it.state == stateWaiting {
-			c.barText.SetText("waiting")
+			c.barText.SetText(tr("waiting"))
 		} else {
-			c.barText.SetText(units.Progress(it.prog.Fraction(), it.prog.Done, it.prog.BytesPerSec, it.prog.Remaining))
+			c.barText.SetText(progressText(it.prog.Fraction(), it.prog.Done, it.prog.BytesPerSec, it.prog.Remaining))
 		}
 	}
 	if res, text := it.verdictLine(); text != "" {

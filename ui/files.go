@@ -91,7 +91,7 @@ func (it *fileItem) computed() []app.Digest {
 // rowState is what an algorithm's row says before its digest is known.
 func (it *fileItem) rowState(a *hashing.Algorithm) string {
 	if it == nil {
-		return "waiting"
+		return tr("waiting")
 	}
 	switch it.state {
 	case stateFailed, stateCancelled:
@@ -103,7 +103,7 @@ func (it *fileItem) rowState(a *hashing.Algorithm) string {
 	for _, p := range it.prog.Algorithms {
 		if p.Algorithm == a {
 			if p.Digest != nil {
-				return "finishing"
+				return tr("finishing")
 			}
 			if p.BytesPerSec > 0 {
 				return units.Rate(p.BytesPerSec)
@@ -111,9 +111,9 @@ func (it *fileItem) rowState(a *hashing.Algorithm) string {
 		}
 	}
 	if it.state == stateWaiting || it.prog.State == app.Waiting {
-		return "waiting"
+		return tr("waiting")
 	}
-	return "starting"
+	return tr("starting")
 }
 
 func (it *fileItem) stateText() string {
@@ -123,11 +123,11 @@ func (it *fileItem) stateText() string {
 	case stateHashing:
 		return ""
 	case stateDone:
-		return "done"
+		return tr("done")
 	case stateFailed:
-		return "failed"
+		return tr("failed")
 	}
-	return "cancelled"
+	return tr("cancelled")
 }
 
 func (it *fileItem) icon() fyne.Resource {
@@ -148,23 +148,23 @@ func (it *fileItem) icon() fyne.Resource {
 // problemText says why the file has no digests, without repeating its name.
 func (it *fileItem) problemText() string {
 	if it.state == stateCancelled {
-		return "Cancelled before the end: no digest."
+		return tr("Cancelled before the end: no digest.")
 	}
 	var fe *app.FileError
 	if errors.As(it.err, &fe) {
-		return "Cannot read this file: " + fe.Cause
+		return tr("Cannot read this file: {{.Cause}}", "Cause", causeText(app.CauseOf(fe), fe.Cause))
 	}
 	if it.err != nil {
-		return it.err.Error()
+		return errorText(it.err)
 	}
 	return ""
 }
 
 func (it *fileItem) doneText() string {
 	if it.elapsed == 0 {
-		return "Hashed in less than 0.1 s" // between two looks of the ticker
+		return tr("Hashed in less than 0.1 s") // between two looks of the ticker
 	}
-	s := "Hashed in " + units.Duration(it.elapsed)
+	s := tr("Hashed in {{.Duration}}", "Duration", durationText(it.elapsed))
 	if secs := it.elapsed.Seconds(); secs > 0.05 && it.hashed > 0 {
 		s += " · " + units.Rate(float64(it.hashed)/secs)
 	}
@@ -179,13 +179,17 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	if v == nil || v.Outcome == app.Unknown {
 		v = it.sidecar
 		if v != nil && len(it.published) > 0 {
-			from = " (" + filepath.Base(it.published[0].Source) + ")"
+			from = filepath.Base(it.published[0].Source)
 		}
 	}
 	if v == nil {
 		return nil, ""
 	}
-	return verdictIcon(v.Outcome, true), v.Headline + from
+	headline, _ := verdictWords(v)
+	if from != "" {
+		headline = tr("{{.Headline}} ({{.Source}})", "Headline", headline, "Source", from)
+	}
+	return verdictIcon(v.Outcome, true), headline
 }
 
 // fileList is the list of files: the items and the virtual list showing
@@ -333,22 +337,6 @@ func intersect(a, b []*hashing.Algorithm) []*hashing.Algorithm {
 		}
 	}
 	return out
-}
-
-// algList names algorithms for a sentence: "SHA-256", "SHA-256 and SHA3-256".
-func algList(algs []*hashing.Algorithm) string {
-	s := ""
-	for i, a := range algs {
-		switch {
-		case i == 0:
-		case i == len(algs)-1:
-			s += " and "
-		default:
-			s += ", "
-		}
-		s += a.Name
-	}
-	return s
 }
 
 var timeNow = time.Now

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"slices"
 	"time"
@@ -77,9 +76,9 @@ func (w *Window) Add(paths []string) {
 			switch len(res.Errs) {
 			case 0:
 			case 1:
-				w.flash(capitalize(res.Errs[0].Error()))
+				w.flash(errorText(res.Errs[0]))
 			default:
-				w.flash(fmt.Sprintf("%s (and %d more)", capitalize(res.Errs[0].Error()), len(res.Errs)-1))
+				w.flash(tr("{{.Error}} (and {{.N}} more)", "Error", errorText(res.Errs[0]), "N", len(res.Errs)-1))
 			}
 			w.walkDone()
 		})

@@ -20,10 +20,13 @@ const (
 
 // Presets of the algorithm picker.
 const (
-	presetCommon = "Common"
-	presetAll    = "All"
-	presetCustom = "Custom"
+	presetCommon = iota
+	presetAll
+	presetCustom
 )
+
+// presetNames are the presets as the picker shows them.
+func presetNames() []string { return []string{tr("Common"), tr("All"), tr("Custom")} }
 
 // commonIDs are the algorithms download pages publish.
 var commonIDs = []string{"crc32", "md5", "sha1", "sha256", "sha512"}
@@ -44,8 +47,8 @@ func newAlgorithmPicker(w *Window) *algorithmPicker {
 	p := &algorithmPicker{w: w, summary: widget.NewLabel(""), checks: make(map[string]*widget.Check)}
 	p.summary.Truncation = fyne.TextTruncateEllipsis
 	p.chosen = p.load()
-	p.preset = widget.NewSelect([]string{presetCommon, presetAll, presetCustom}, func(s string) {
-		switch s {
+	p.preset = widget.NewSelect(presetNames(), func(s string) {
+		switch slices.Index(presetNames(), s) {
 		case presetCommon:
 			p.set(common())
 		case presetAll:
@@ -56,9 +59,9 @@ func newAlgorithmPicker(w *Window) *algorithmPicker {
 			}
 		}
 	})
-	choose := widget.NewButtonWithIcon("Choose…", theme.SettingsIcon(), p.showChooser)
-	bench := widget.NewButtonWithIcon("Benchmark", theme.ComputerIcon(), w.showBench)
-	label := widget.NewLabelWithStyle("Algorithms", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	choose := widget.NewButtonWithIcon(tr("Choose…"), theme.SettingsIcon(), p.showChooser)
+	bench := widget.NewButtonWithIcon(tr("Benchmark"), theme.ComputerIcon(), w.showBench)
+	label := widget.NewLabelWithStyle(tr("Algorithms"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.obj = container.NewBorder(nil, nil, container.NewHBox(label, p.preset), container.NewHBox(choose, bench), p.summary)
 	p.show()
 	return p
@@ -98,7 +101,7 @@ func (p *algorithmPicker) set(algs []*hashing.Algorithm) {
 	p.show()
 }
 
-func (p *algorithmPicker) presetOf(algs []*hashing.Algorithm) string {
+func (p *algorithmPicker) presetOf(algs []*hashing.Algorithm) int {
 	switch {
 	case slices.Equal(algs, common()):
 		return presetCommon
@@ -114,8 +117,8 @@ func (p *algorithmPicker) show() {
 		names[i] = a.Name
 	}
 	p.summary.SetText(strings.Join(names, "  "))
-	if p.preset != nil && p.preset.Selected != p.presetOf(p.chosen) {
-		p.preset.SetSelected(p.presetOf(p.chosen))
+	if name := presetNames()[p.presetOf(p.chosen)]; p.preset != nil && p.preset.Selected != name {
+		p.preset.SetSelected(name)
 	}
 	for id, c := range p.checks {
 		a, _ := hashing.Lookup(id)
@@ -148,12 +151,12 @@ func (p *algorithmPicker) showChooser() {
 		grid.Add(c)
 	}
 	presets := container.NewHBox(
-		widget.NewButton("Common", func() { p.set(common()) }),
-		widget.NewButton("All", func() { p.set(hashing.All()) }),
+		widget.NewButton(tr("Common"), func() { p.set(common()) }),
+		widget.NewButton(tr("All"), func() { p.set(hashing.All()) }),
 	)
-	note := widget.NewLabel("New files are hashed with these. Each file is read once, whatever the number of algorithms.")
+	note := widget.NewLabel(tr("New files are hashed with these. Each file is read once, whatever the number of algorithms."))
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("Algorithms", "Done", container.NewVBox(presets, grid, note), p.w.win)
+	d := dialog.NewCustom(tr("Algorithms"), tr("Done"), container.NewVBox(presets, grid, note), p.w.win)
 	d.SetOnClosed(func() { p.checks = make(map[string]*widget.Check) })
 	d.Resize(fyne.NewSize(560, 0))
 	d.Show()

@@ -12,13 +12,13 @@ import (
 
 func TestAlgorithmChoicePersists(t *testing.T) {
 	h := newHarness(t)
-	if got := h.w.picker.preset.Selected; got != presetCommon {
+	if got := h.w.picker.preset.Selected; got != presetNames()[presetCommon] {
 		t.Errorf("first run preset %q, want Common", got)
 	}
 	if !slices.Equal(h.w.picker.selected(), common()) {
 		t.Errorf("first run algorithms %v", h.w.picker.selected())
 	}
-	h.w.picker.preset.SetSelected(presetAll)
+	h.w.picker.preset.SetSelected(presetNames()[presetAll])
 	if got := h.app.Preferences().String(prefAlgorithms); got != "crc32,md5,sha1,sha224,sha256,sha384,sha512,sha3-224,sha3-256,sha3-384,sha3-512,ripemd128,ripemd160,ripemd256,ripemd320,whirlpool" {
 		t.Errorf("stored %q", got)
 	}
@@ -29,7 +29,7 @@ func TestAlgorithmChoicePersists(t *testing.T) {
 	if !h.w.picker.checks["sha256"].Checked || h.w.picker.checks["crc32"].Checked {
 		t.Error("checkboxes do not show the choice")
 	}
-	if h.w.picker.preset.Selected != presetCustom {
+	if h.w.picker.preset.Selected != presetNames()[presetCustom] {
 		t.Errorf("preset %q after unticking CRC32", h.w.picker.preset.Selected)
 	}
 

@@ -90,31 +90,32 @@ func (w *Window) refreshStatus() {
 	var s string
 	switch {
 	case w.walking > 0:
-		s = "Looking for files… " + units.Count(w.walkFound+n, "file", "files") + " found"
+		s = trn(w.walkFound+n, "Looking for files… {{.N}} file found", "Looking for files… {{.N}} files found",
+			"N", units.Thousands(w.walkFound+n))
 	case n == 0:
 		s = ""
 	case running > 0:
-		s = fmt.Sprintf("%s of %s hashed", units.Thousands(done), units.Count(n, "file", "files"))
+		s = trn(n, "{{.Done}} of {{.N}} file hashed", "{{.Done}} of {{.N}} files hashed",
+			"Done", units.Thousands(done), "N", units.Thousands(n))
 		if speed > 0 {
 			s += " · " + units.Rate(speed)
 			if !unknown && total > read {
-				s += " · " + units.Left(time.Duration(float64(total-read)/speed*float64(time.Second)))
+				s += " · " + leftText(time.Duration(float64(total-read)/speed*float64(time.Second)))
 			}
 		}
+	case done == 0:
+		s = tr("Nothing hashed")
 	default:
-		s = units.Count(done, "file", "files") + " hashed"
-		if done == 0 {
-			s = "Nothing hashed"
-		}
-		if !w.started.IsZero() && done > 0 {
-			s += " (" + units.Size(total) + ")"
+		s = trn(done, "{{.N}} file hashed", "{{.N}} files hashed", "N", units.Thousands(done))
+		if !w.started.IsZero() {
+			s = tr("{{.Status}} ({{.Size}})", "Status", s, "Size", units.Size(total))
 		}
 	}
 	if failed > 0 {
-		s += fmt.Sprintf(" · %d could not be read", failed)
+		s += " · " + tr("{{.N}} could not be read", "N", failed)
 	}
 	if cancelledN > 0 {
-		s += fmt.Sprintf(" · %d cancelled", cancelledN)
+		s += " · " + tr("{{.N}} cancelled", "N", cancelledN)
 	}
 	if w.status.Text != s {
 		w.status.SetText(s)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,13 +59,13 @@ func newSumsView(w *Window) *sumsView {
 	v.progress.Truncation = fyne.TextTruncateEllipsis
 	v.notes.Wrapping = fyne.TextWrapWord
 	v.notes.Importance = widget.WarningImportance
-	back := widget.NewButtonWithIcon("Back to files", theme.NavigateBackIcon(), func() {
+	back := widget.NewButtonWithIcon(tr("Back to files"), theme.NavigateBackIcon(), func() {
 		v.cancel()
 		w.show(nil)
 	})
-	v.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), v.cancel)
-	v.againBtn = widget.NewButtonWithIcon("Check again", theme.ViewRefreshIcon(), func() { w.openSums(v.path) })
-	open := widget.NewButtonWithIcon("Open another…", theme.DocumentIcon(), w.openChecksumFile)
+	v.stopBtn = widget.NewButtonWithIcon(tr("Cancel"), theme.CancelIcon(), v.cancel)
+	v.againBtn = widget.NewButtonWithIcon(tr("Check again"), theme.ViewRefreshIcon(), func() { w.openSums(v.path) })
+	open := widget.NewButtonWithIcon(tr("Open another…"), theme.DocumentIcon(), w.openChecksumFile)
 	v.list = widget.NewList(
 		func() int {
 			if v.sf == nil {
@@ -133,12 +132,8 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 	switch {
 	case r != nil:
 		icon.SetResource(statusIcon(r.Status))
-		status.SetText(r.Status.String())
-		text := r.Reason
-		if r.Status == app.StatusOK && r.Algorithm != nil {
-			text = r.Algorithm.Name + " matches"
-		}
-		reason.SetText(text)
+		status.SetText(statusWord(r.Status))
+		reason.SetText(entryReason(r))
 		if r.Status == app.StatusOK {
 			reason.Importance = widget.LowImportance
 		} else {
@@ -147,16 +142,16 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 		reason.Refresh()
 	case v.job != nil && v.jobName == e.Name:
 		icon.SetResource(theme.HistoryIcon())
-		status.SetText("checking…")
+		status.SetText(tr("checking…"))
 		reason.SetText("")
 	default:
 		icon.SetResource(nil)
 		status.SetText("")
-		reason.SetText(algList(e.Algorithms))
+		reason.SetText(algAnd(e.Algorithms))
 	}
 }
 
-// EntryStatus is the status word shown for entry i ("" while unchecked).
+// EntryStatus is the status of entry i as the command line words it ("" while unchecked).
 func (v *sumsView) EntryStatus(i int) string {
 	if v.results[i] == nil {
 		return ""
@@ -182,10 +177,10 @@ func (w *Window) openSums(path string) {
 	v := newSumsView(w)
 	w.sums = v
 	v.path = path
-	v.title.Segments[0].(*widget.TextSegment).Text = "Checking " + filepath.Base(path)
+	v.title.Segments[0].(*widget.TextSegment).Text = tr("Checking {{.Name}}", "Name", filepath.Base(path))
 	v.title.Refresh()
-	v.where.SetText("in " + homeTilde(filepath.Dir(path)))
-	v.progress.SetText("Reading the checksum file…")
+	v.where.SetText(tr("in {{.Folder}}", "Folder", homeTilde(filepath.Dir(path))))
+	v.progress.SetText(tr("Reading the checksum file…"))
 	v.notes.Hide()
 	v.stopBtn.Disable()
 	w.show(v.obj)
@@ -202,7 +197,7 @@ func (w *Window) openSums(path string) {
 			}
 			if err != nil {
 				v.progress.SetText("")
-				v.banner.set(app.Unknown, "Cannot use this checksum file", capitalize(err.Error())+".")
+				v.banner.set(app.Unknown, tr("Cannot use this checksum file"), tr("{{.Reason}}.", "Reason", errorText(err)))
 				w.tracef("checksum file: %v", err)
 				return
 			}
@@ -231,14 +226,16 @@ func (v *sumsView) loaded(sf *app.SumsFile, outside []string) {
 	v.list.Refresh()
 	var notes []string
 	if sf.Signed {
-		notes = append(notes, capitalize(app.SignatureNote)+".")
+		notes = append(notes, signatureNote())
 	}
 	if n := len(sf.Problems); n > 0 {
-		s := fmt.Sprintf("%s not understood and left out: %s", units.Count(n, "line", "lines"), sf.Problems[0])
+		p := sf.Problems[0]
+		first := tr("line {{.Line}}: {{.Reason}}", "Line", p.Line, "Reason", p.Reason)
 		if n > 1 {
-			s += ", …"
+			first = tr("{{.Problem}}, …", "Problem", first)
 		}
-		notes = append(notes, s)
+		notes = append(notes, trn(n, "{{.N}} line not understood and left out: {{.Problem}}", "{{.N}} lines not understood and left out: {{.Problem}}",
+			"N", units.Thousands(n), "Problem", first))
 	}
 	if len(notes) > 0 {
 		v.notes.SetText(strings.Join(notes, "\n"))
@@ -246,17 +243,18 @@ func (v *sumsView) loaded(sf *app.SumsFile, outside []string) {
 	}
 	if len(sf.Entries) == 0 {
 		v.progress.SetText("")
-		v.banner.set(app.Unknown, "This checksum file lists no file Hashdrop can check", "")
+		v.banner.set(app.Unknown, tr("This checksum file lists no file Hashdrop can check"), "")
 		return
 	}
 	if len(outside) == 0 {
 		v.check(false)
 		return
 	}
-	msg := fmt.Sprintf("%s names %s outside its folder, for example\n\n    %s\n\n"+
-		"A checksum file from the internet has no business reading other files on this computer.\n"+
-		"Read them too?", filepath.Base(v.path), units.Count(len(outside), "file", "files"), outside[0])
-	v.w.dialogs.Confirm("Files outside the folder", msg, "Read them too", "Only the folder", func(yes bool) {
+	msg := trn(len(outside),
+		"{{.Name}} names {{.N}} file outside its folder:\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead it too?",
+		"{{.Name}} names {{.N}} files outside its folder, for example\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead them too?",
+		"Name", filepath.Base(v.path), "N", units.Thousands(len(outside)), "Example", outside[0])
+	v.w.dialogs.Confirm(tr("Files outside the folder"), msg, trn(len(outside), "Read it too", "Read them too"), tr("Only the folder"), func(yes bool) {
 		if v.w.sums == v {
 			v.check(yes)
 		}
@@ -271,8 +269,8 @@ func (v *sumsView) check(allowOutside bool) {
 	v.stopBtn.Enable()
 	v.againBtn.Disable()
 	total := len(v.sf.Entries)
-	v.banner.set(app.Pending, fmt.Sprintf("Checking the %s listed in %s…", units.Count(total, "file", "files"),
-		filepath.Base(v.path)), "")
+	v.banner.set(app.Pending, trn(total, "Checking the {{.N}} file listed in {{.Name}}…", "Checking the {{.N}} files listed in {{.Name}}…",
+		"N", units.Thousands(total), "Name", filepath.Base(v.path)), "")
 	v.tick()
 	w := v.w
 	hash := func(ctx context.Context, path string, algs []*hashing.Algorithm) app.Result {
@@ -337,11 +335,11 @@ func (v *sumsView) tick() {
 	if !v.running() {
 		return
 	}
-	s := fmt.Sprintf("%s of %s checked", units.Thousands(v.checked), units.Thousands(total))
+	s := tr("{{.Done}} of {{.N}} checked", "Done", units.Thousands(v.checked), "N", units.Thousands(total))
 	if v.job != nil {
 		p := v.job.Progress()
 		if p.State == app.Hashing {
-			s += " · " + v.jobName + " " + units.Progress(p.Fraction(), p.Done, p.BytesPerSec, p.Remaining)
+			s += " · " + v.jobName + " " + progressText(p.Fraction(), p.Done, p.BytesPerSec, p.Remaining)
 		}
 	}
 	v.progress.SetText(s)
@@ -354,27 +352,26 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 	v.againBtn.Enable()
 	v.list.Refresh()
 	base := filepath.Base(v.path)
-	summary := rep.Summary()
+	summary := summaryText(func(s app.Status) int { return rep.Counts[s] })
 	v.progress.SetText(summary)
 	v.tick()
-	v.w.tracef("checksum file %s: %s", base, summary)
+	v.w.tracef("checksum file %s: %s", base, rep.Summary())
 	total := len(v.sf.Entries)
 	failed := rep.Counts[app.StatusFailed]
 	switch {
 	case err != nil:
-		v.banner.set(app.Unknown, "Cancelled: "+summary, fmt.Sprintf("%d of %d files were checked.", len(rep.Results), total))
+		v.banner.set(app.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
+			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", len(rep.Results), "N", total))
 	case rep.AllOK():
-		v.banner.set(app.Match, fmt.Sprintf("All %s match %s", units.Count(total, "file", "files"), base),
-			"Every file listed is the one the checksum file describes.")
+		v.banner.set(app.Match, trn(total, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(total), "Name", base),
+			tr("Every file listed is the one the checksum file describes."))
 	case failed > 0:
-		headline := fmt.Sprintf("%d files do NOT match %s: do not use them", failed, base)
-		if failed == 1 {
-			headline = "1 file does NOT match " + base + ": do not use it"
-		}
-		v.banner.set(app.Mismatch, headline, summary+". The files marked FAILED are damaged or different.")
+		headline := trn(failed, "{{.N}} file does NOT match {{.Name}}: do not use it", "{{.N}} files do NOT match {{.Name}}: do not use them",
+			"N", failed, "Name", base)
+		v.banner.set(app.Mismatch, headline, tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary))
 	default:
-		v.banner.set(app.Unknown, "Not every file could be checked: "+summary,
-			"No file that was read differs, but some are missing, unreadable, refused or skipped.")
+		v.banner.set(app.Unknown, tr("Not every file could be checked: {{.Summary}}", "Summary", summary),
+			tr("No file that was read differs, but some are missing, unreadable, refused or skipped."))
 	}
 }
 

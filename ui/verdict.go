@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"path"
 	"path/filepath"
@@ -255,7 +254,7 @@ func (w *Window) mark(it *fileItem) {
 // setBanner sums the files' verdicts up in the banner.
 func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 	if w.expected.problem != "" {
-		w.banner.set(app.Unknown, "Cannot compare: this is not a digest Hashdrop understands", w.expected.problem)
+		w.banner.set(app.Unknown, tr("Cannot compare: this is not a digest Hashdrop understands"), w.expected.problem)
 		return
 	}
 	if e == nil {
@@ -283,28 +282,28 @@ func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 	case len(targets) == 0:
 		w.banner.set(app.Unknown, "", "")
 	case match != nil:
-		v := match.pasted
-		detail := v.Detail
+		headline, detail := verdictWords(match.pasted)
 		if len(targets) > 1 {
-			detail = joinSentences(fmt.Sprintf("The matching file is %s.", match.name), detail)
+			detail = joinSentences(tr("The matching file is {{.Name}}.", "Name", match.name), detail)
 		}
-		w.banner.set(app.Match, v.Headline, detail)
+		w.banner.set(app.Match, headline, detail)
 	case pending != nil:
 		v := pending.pasted
-		headline := v.Headline
+		headline, detail := verdictWords(v)
 		if running := intersect(v.Needs, pending.jobAlgs); !pending.finished() && len(running) > 0 {
-			headline = "Checking… the verdict comes when " + algList(running) + " is done"
+			headline = trn(len(running), "Checking… the verdict comes when {{.Algorithms}} is done",
+				"Checking… the verdict comes when {{.Algorithms}} are done", "Algorithms", algAnd(running))
 		}
-		w.banner.set(app.Pending, headline, v.Detail)
+		w.banner.set(app.Pending, headline, detail)
 	case mismatch != nil:
-		v := mismatch.pasted
-		headline, detail := v.Headline+". Do not use it.", v.Detail
+		headline, detail := verdictWords(mismatch.pasted)
+		headline = tr("{{.Headline}}. Do not use it.", "Headline", headline)
 		if len(targets) > 1 {
-			headline = fmt.Sprintf("Does NOT match any of the %d files: do not use them", len(targets))
+			headline = tr("Does NOT match any of the {{.N}} files: do not use them", "N", len(targets))
 		}
 		w.banner.set(app.Mismatch, headline, detail)
 	case nFailed == len(targets):
-		w.banner.set(app.Unknown, "Cannot compare: the file could not be read", "")
+		w.banner.set(app.Unknown, tr("Cannot compare: the file could not be read"), "")
 	}
 }
 
@@ -331,32 +330,24 @@ func (w *Window) sidecarBanner() {
 		w.banner.set(app.Unknown, "", "")
 	case len(bad) > 0:
 		it := bad[0]
-		headline := it.sidecar.Headline + ". Do not use it."
-		detail := fmt.Sprintf("%s does not match the digest in %s, next to it.", it.name, filepath.Base(it.published[0].Source))
+		headline, _ := verdictWords(it.sidecar)
+		headline = tr("{{.Headline}}. Do not use it.", "Headline", headline)
+		detail := tr("{{.Name}} does not match the digest in {{.Source}}, next to it.", "Name", it.name, "Source", filepath.Base(it.published[0].Source))
 		if len(bad) > 1 {
-			headline = fmt.Sprintf("%d files do NOT match the digests published next to them: do not use them", len(bad))
+			headline = tr("{{.N}} files do NOT match the digests published next to them: do not use them", "N", len(bad))
 		}
 		w.banner.set(app.Mismatch, headline, detail)
 	case len(pending) > 0:
-		w.banner.set(app.Pending, fmt.Sprintf("Checking %s against the digest published next to it…", pending[0].name), "")
+		w.banner.set(app.Pending, tr("Checking {{.Name}} against the digest published next to it…", "Name", pending[0].name), "")
 	case len(judged) == 1:
 		it := judged[0]
-		detail := fmt.Sprintf("Compared with %s, found next to the file.", filepath.Base(it.published[0].Source))
+		detail := tr("Compared with {{.Source}}, found next to the file.", "Source", filepath.Base(it.published[0].Source))
 		if it.published[0].Signed {
-			detail += " Note: " + app.SignatureNote + "."
+			detail = joinSentences(detail, signatureNote())
 		}
-		w.banner.set(app.Match, it.sidecar.Headline, joinSentences(detail, it.sidecar.Detail))
+		headline, more := verdictWords(it.sidecar)
+		w.banner.set(app.Match, headline, joinSentences(detail, more))
 	default:
-		w.banner.set(app.Match, fmt.Sprintf("All %d files match the digests published next to them", len(ok)), "")
+		w.banner.set(app.Match, tr("All {{.N}} files match the digests published next to them", "N", len(ok)), "")
 	}
-}
-
-func joinSentences(a, b string) string {
-	if a == "" {
-		return b
-	}
-	if b == "" {
-		return a
-	}
-	return a + " " + b
 }

@@ -130,10 +130,10 @@ func (w *Window) build() {
 	w.note = widget.NewLabel("")
 	w.note.Importance = widget.SuccessImportance
 
-	w.copyAll = widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), w.copyAllDigests)
-	w.save = widget.NewButtonWithIcon("Save checksums…", theme.DocumentSaveIcon(), w.saveChecksums)
-	w.clear = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), w.Clear)
-	w.cancelAll = widget.NewButtonWithIcon("Cancel all", theme.CancelIcon(), w.CancelAll)
+	w.copyAll = widget.NewButtonWithIcon(tr("Copy all"), theme.ContentCopyIcon(), w.copyAllDigests)
+	w.save = widget.NewButtonWithIcon(tr("Save checksums…"), theme.DocumentSaveIcon(), w.saveChecksums)
+	w.clear = widget.NewButtonWithIcon(tr("Clear"), theme.ContentClearIcon(), w.Clear)
+	w.cancelAll = widget.NewButtonWithIcon(tr("Cancel all"), theme.CancelIcon(), w.CancelAll)
 	for _, b := range []*widget.Button{w.copyAll, w.save, w.clear, w.cancelAll} {
 		b.Importance = widget.LowImportance
 	}
@@ -143,9 +143,9 @@ func (w *Window) build() {
 	title := canvas.NewText("Hashdrop", theme.Color(theme.ColorNameForeground))
 	title.TextSize = theme.TextHeadingSize()
 	title.TextStyle.Bold = true
-	openFiles := widget.NewButtonWithIcon("Open files…", theme.FolderOpenIcon(), w.openFiles)
+	openFiles := widget.NewButtonWithIcon(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
 	openFiles.Importance = widget.HighImportance
-	openSums := widget.NewButtonWithIcon("Open checksum file…", theme.DocumentIcon(), w.openChecksumFile)
+	openSums := widget.NewButtonWithIcon(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
 	menu := widget.NewButtonWithIcon("", theme.MenuIcon(), nil)
 	menu.OnTapped = func() {
 		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(menu).Add(fyne.NewPos(0, menu.Size().Height))
@@ -159,7 +159,7 @@ func (w *Window) build() {
 		container.NewHBox(w.note, w.copyAll, w.save, w.clear, w.cancelAll), w.status))
 
 	w.dropZone = newDropZone(w)
-	hint := widget.NewLabelWithStyle("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them",
+	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
 	hint.Importance = widget.LowImportance
 	w.dropHint = hint
@@ -172,17 +172,17 @@ func (w *Window) build() {
 
 func (w *Window) menu() *fyne.Menu {
 	return fyne.NewMenu("",
-		fyne.NewMenuItem("Open files…", w.openFiles),
-		fyne.NewMenuItem("Open folder…", w.openFolder),
-		fyne.NewMenuItem("Open checksum file…", w.openChecksumFile),
+		fyne.NewMenuItem(tr("Open files…"), w.openFiles),
+		fyne.NewMenuItem(tr("Open folder…"), w.openFolder),
+		fyne.NewMenuItem(tr("Open checksum file…"), w.openChecksumFile),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Copy all digests", w.copyAllDigests),
-		fyne.NewMenuItem("Save checksums…", w.saveChecksums),
-		fyne.NewMenuItem("Clear the list", w.Clear),
-		fyne.NewMenuItem("Cancel all (Esc)", w.CancelAll),
+		fyne.NewMenuItem(tr("Copy all digests"), w.copyAllDigests),
+		fyne.NewMenuItem(tr("Save checksums…"), w.saveChecksums),
+		fyne.NewMenuItem(tr("Clear the list"), w.Clear),
+		fyne.NewMenuItem(tr("Cancel all (Esc)"), w.CancelAll),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Benchmark", w.showBench),
-		fyne.NewMenuItem("About this computer", w.showAbout),
+		fyne.NewMenuItem(tr("Benchmark"), w.showBench),
+		fyne.NewMenuItem(tr("About this computer"), w.showAbout),
 	)
 }
 

@@ -6,7 +6,6 @@ package gather
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -87,7 +86,7 @@ func walk(ctx context.Context, root string, res *Result, add func(path, name str
 			return fs.SkipAll
 		}
 		if err != nil {
-			res.Errs = append(res.Errs, fmt.Errorf("cannot read folder %s: %s", path, cause(err)))
+			res.Errs = append(res.Errs, &FolderError{Path: path, Cause: cause(err), Err: err})
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -118,6 +117,16 @@ func walk(ctx context.Context, root string, res *Result, add func(path, name str
 		return nil
 	})
 }
+
+// FolderError is a folder that could not be read while walking.
+type FolderError struct {
+	Path  string
+	Cause string // in English words
+	Err   error
+}
+
+func (e *FolderError) Error() string { return "cannot read folder " + e.Path + ": " + e.Cause }
+func (e *FolderError) Unwrap() error { return e.Err }
 
 func cause(err error) string {
 	switch {

@@ -1,6 +1,7 @@
-// Package units words sizes, speeds and times the way the window shows them:
-// "5.7 GB", "1.21 GB/s", "3 s left". Decimal units (1 MB = 10^6 bytes), as
-// download pages and `hashdrop bench` use them.
+// Package units writes the figures the window shows: sizes and speeds
+// ("5.7 GB", "1.21 GB/s") in decimal units (1 MB = 10^6 bytes), as download
+// pages and `hashdrop bench` use them; percentages; time spans cut into the
+// parts the window words in the user's language.
 package units
 
 import (
@@ -10,11 +11,8 @@ import (
 	"time"
 )
 
-// Size words a byte count: "0 B", "512 B", "1.5 kB", "5.7 GB".
+// Size words a byte count (not negative): "0 B", "512 B", "1.5 kB", "5.7 GB".
 func Size(n int64) string {
-	if n < 0 {
-		return "size unknown"
-	}
 	if n < 1000 {
 		return fmt.Sprintf("%d B", n)
 	}
@@ -54,65 +52,35 @@ func scaled(v float64, suffix string) string {
 	return num + " " + prefixes[i] + "B" + suffix
 }
 
-// Duration words a time span for people: "0.4 s", "3 s", "2 min 5 s",
-// "1 h 20 min".
-func Duration(d time.Duration) string {
+// Span is a time span cut into the parts the window shows: under ten
+// seconds, seconds with a tenth ("1.5"); under a minute, whole seconds;
+// under an hour, minutes and seconds; beyond, hours and minutes. A part
+// that is not shown is zero or "".
+type Span struct {
+	Hours, Minutes int
+	Seconds        string
+}
+
+// SpanOf cuts d (not negative) into a Span.
+func SpanOf(d time.Duration) Span {
 	switch {
-	case d < 0:
-		return "-"
 	case d < 10*time.Second:
 		if d%time.Second == 0 {
-			return fmt.Sprintf("%d s", d/time.Second)
+			return Span{Seconds: fmt.Sprint(int(d / time.Second))}
 		}
-		return fmt.Sprintf("%.1f s", d.Seconds())
+		return Span{Seconds: fmt.Sprintf("%.1f", d.Seconds())}
 	case d < time.Minute:
-		return fmt.Sprintf("%d s", int(d.Round(time.Second).Seconds()))
+		return Span{Seconds: fmt.Sprint(int(d.Round(time.Second).Seconds()))}
 	case d < time.Hour:
 		d = d.Round(time.Second)
-		m, s := int(d/time.Minute), int(d%time.Minute/time.Second)
-		if s == 0 {
-			return fmt.Sprintf("%d min", m)
+		sp := Span{Minutes: int(d / time.Minute)}
+		if s := int(d % time.Minute / time.Second); s != 0 {
+			sp.Seconds = fmt.Sprint(s)
 		}
-		return fmt.Sprintf("%d min %d s", m, s)
-	default:
-		d = d.Round(time.Minute)
-		h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
-		if m == 0 {
-			return fmt.Sprintf("%d h", h)
-		}
-		return fmt.Sprintf("%d h %d min", h, m)
+		return sp
 	}
-}
-
-// Left words an estimate of the time remaining: "3 s left", "less than a
-// second left"; "" when it cannot be told (negative).
-func Left(d time.Duration) string {
-	switch {
-	case d < 0:
-		return ""
-	case d < time.Second:
-		return "less than a second left"
-	}
-	return strings.TrimSuffix(Duration(d.Round(time.Second)), " 0 s") + " left"
-}
-
-// Progress is the line beside a file's progress bar: "42% · 1.21 GB/s · 3 s
-// left". fraction is -1 when the size is unknown (a stream): then the line
-// says how much was read. Parts that cannot be told are left out.
-func Progress(fraction float64, done int64, bytesPerSec float64, remaining time.Duration) string {
-	var parts []string
-	if fraction < 0 {
-		parts = append(parts, Size(done)+" read")
-	} else {
-		parts = append(parts, Percent(fraction))
-	}
-	if bytesPerSec > 0 {
-		parts = append(parts, Rate(bytesPerSec))
-	}
-	if l := Left(remaining); l != "" && bytesPerSec > 0 {
-		parts = append(parts, l)
-	}
-	return strings.Join(parts, " · ")
+	d = d.Round(time.Minute)
+	return Span{Hours: int(d / time.Hour), Minutes: int(d % time.Hour / time.Minute)}
 }
 
 // Percent words a fraction between 0 and 1 as a whole percentage that reads
@@ -120,14 +88,6 @@ func Progress(fraction float64, done int64, bytesPerSec float64, remaining time.
 func Percent(fraction float64) string {
 	p := math.Floor(fraction*100 + 1e-9)
 	return fmt.Sprintf("%.0f%%", math.Max(0, math.Min(100, p)))
-}
-
-// Count words n things with a thousands separator: "1 file", "10,000 files".
-func Count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return Thousands(n) + " " + many
 }
 
 // Thousands prints n with commas between groups of three digits.

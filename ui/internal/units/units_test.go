@@ -10,7 +10,7 @@ func TestSize(t *testing.T) {
 		n    int64
 		want string
 	}{
-		{-1, "size unknown"}, {0, "0 B"}, {999, "999 B"}, {1000, "1.00 kB"}, {1500, "1.50 kB"},
+		{0, "0 B"}, {999, "999 B"}, {1000, "1.00 kB"}, {1500, "1.50 kB"},
 		{5_700_000_000, "5.70 GB"}, {12_345_678, "12.3 MB"}, {999_999, "1.00 MB"}, {123_456_789_012, "123 GB"},
 	} {
 		if got := Size(c.n); got != c.want {
@@ -32,45 +32,29 @@ func TestRate(t *testing.T) {
 	}
 }
 
-func TestDurationAndLeft(t *testing.T) {
+func TestSpanOf(t *testing.T) {
 	for _, c := range []struct {
-		d         time.Duration
-		dur, left string
+		d    time.Duration
+		want Span
 	}{
-		{-1, "-", ""},
-		{400 * time.Millisecond, "0.4 s", "less than a second left"},
-		{3 * time.Second, "3 s", "3 s left"},
-		{1500 * time.Millisecond, "1.5 s", "2 s left"},
-		{2*time.Minute + 5*time.Second, "2 min 5 s", "2 min 5 s left"},
-		{2 * time.Minute, "2 min", "2 min left"},
-		{80 * time.Minute, "1 h 20 min", "1 h 20 min left"},
+		{0, Span{Seconds: "0"}},
+		{400 * time.Millisecond, Span{Seconds: "0.4"}},
+		{3 * time.Second, Span{Seconds: "3"}},
+		{1500 * time.Millisecond, Span{Seconds: "1.5"}},
+		{42*time.Second + 600*time.Millisecond, Span{Seconds: "43"}},
+		{2*time.Minute + 5*time.Second, Span{Minutes: 2, Seconds: "5"}},
+		{2 * time.Minute, Span{Minutes: 2}},
+		{80 * time.Minute, Span{Hours: 1, Minutes: 20}},
+		{2*time.Hour + 20*time.Second, Span{Hours: 2}},
 	} {
-		if got := Duration(c.d); got != c.dur {
-			t.Errorf("Duration(%v) = %q, want %q", c.d, got, c.dur)
-		}
-		if got := Left(c.d); got != c.left {
-			t.Errorf("Left(%v) = %q, want %q", c.d, got, c.left)
+		if got := SpanOf(c.d); got != c.want {
+			t.Errorf("SpanOf(%v) = %+v, want %+v", c.d, got, c.want)
 		}
 	}
 }
 
-func TestProgress(t *testing.T) {
-	if got, want := Progress(0.42, 0, 1.21e9, 3*time.Second), "42% · 1.21 GB/s · 3 s left"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	if got, want := Progress(0.9999, 0, 0, -1), "99%"; got != want {
-		t.Errorf("got %q, want %q (no speed, no estimate; never 100%% early)", got, want)
-	}
-	if got, want := Progress(-1, 2_500_000, 5e6, -1), "2.50 MB read · 5.00 MB/s"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-func TestCount(t *testing.T) {
-	if got := Count(1, "file", "files"); got != "1 file" {
-		t.Error(got)
-	}
-	if got := Count(10000, "file", "files"); got != "10,000 files" {
+func TestThousands(t *testing.T) {
+	if got := Thousands(10000); got != "10,000" {
 		t.Error(got)
 	}
 	if got := Thousands(-1234567); got != "-1,234,567" {

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// verdictWords is what the banner says of a verdict: a headline and a
+// sentence or two under it. They are worded here from the verdict's values
+// (app words them in English for the command line).
+func verdictWords(v *app.Verdict) (headline, detail string) {
+	e := v.Expected
+	switch v.Outcome {
+	case app.Match:
+		return matchWords(e, v.Algorithm)
+	case app.Pending:
+		headline = tr("Computing {{.Algorithms}} to compare…", "Algorithms", algAnd(v.Needs))
+		if len(v.Compared) > 0 {
+			detail = trn(len(v.Compared),
+				"The file's {{.Algorithms}} is not the published value; the digest is {{.Digest}}.",
+				"The file's {{.Algorithms}} are not the published value; the digest is {{.Digest}}.",
+				"Algorithms", algAnd(v.Compared), "Digest", describeDigest(e))
+		}
+		return headline, detail
+	case app.Mismatch:
+		if len(e.Candidates) == 1 {
+			headline = tr("Does NOT match the published {{.Algorithm}}: this is not the file they released", "Algorithm", e.Candidates[0].Name)
+			detail = tr("The file is damaged, incomplete or a different file. Download it again from the official site.")
+		} else {
+			headline = tr("Does NOT match: this is not the file they released")
+			detail = tr("The file is damaged, incomplete or a different file. The published value is {{.Digest}}; the file's {{.Algorithms}} all differ.",
+				"Digest", describeDigest(e), "Algorithms", algAnd(e.Candidates))
+		}
+		return headline, detail
+	}
+	return tr("Cannot compare: this is not a digest Hashdrop understands"), ""
+}
+
+func matchWords(e *app.ExpectedDigest, a *hashing.Algorithm) (headline, detail string) {
+	if e != nil && !e.Tagged() && len(e.Candidates) > 1 {
+		detail = tr("The published value ({{.Digest}}) equals the file's {{.Algorithm}}.", "Digest", describeDigest(e), "Algorithm", a.Name)
+	}
+	switch a.ID {
+	case "crc32":
+		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
+			joinSentences(detail, tr("This proves the file is intact, not who published it: CRC32 only catches accidental damage, anyone can make a file with the same CRC32."))
+	case "md5", "sha1":
+		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
+			joinSentences(detail, tr("This proves the file is intact, not who published it: {{.Algorithm}} can be forged, so trust it only if the digest came from the official site over https.", "Algorithm", a.Name))
+	}
+	return tr("Matches the published {{.Algorithm}}: this is the file they released", "Algorithm", a.Name), detail
+}
+
+// describeDigest says what was understood of a published digest: "SHA-256,
+// 64 hex digits" or "32 hex digits: MD5 or RIPEMD-128".
+func describeDigest(e *app.ExpectedDigest) string {
+	var size string
+	if e.Encoding == "base64" {
+		size = tr("base64, {{.N}} bytes", "N", len(e.Sum))
+	} else {
+		size = tr("{{.N}} hex digits", "N", 2*len(e.Sum))
+	}
+	var s string
+	if e.Tagged() || len(e.Candidates) == 1 && e.Encoding == "hex" && len(e.Sum) == 4 {
+		s = tr("{{.Algorithms}}, {{.Size}}", "Algorithms", algOr(e.Candidates), "Size", size)
+	} else {
+		s = tr("{{.Size}}: {{.Algorithms}}", "Size", size, "Algorithms", algOr(e.Candidates))
+	}
+	if e.Name != "" {
+		s = tr("{{.Digest}}, for {{.Name}}", "Digest", s, "Name", e.Name)
+	}
+	return s
+}
+
+// digestProblem says why a text is not a digest the window can compare.
+func digestProblem(err error) string {
+	de, ok := err.(*app.DigestError)
+	if !ok {
+		return capitalize(err.Error())
+	}
+	switch de.Problem {
+	case app.DigestEmpty:
+		return tr("Nothing to compare: paste the published digest")
+	case app.DigestTooLong:
+		return tr("Too long to be a digest ({{.N}} characters)", "N", de.Length)
+	case app.DigestNotUTF8:
+		return tr("Not a digest: the text is not valid UTF-8")
+	case app.DigestUnsupported:
+		return tr("{{.Name}} is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD and Whirlpool)", "Name", de.Label)
+	case app.DigestWrongLength:
+		if de.Encoding == "base64" {
+			return tr("Base64 of {{.N}} bytes, but {{.Algorithm}} has {{.Want}}", "N", de.Length, "Algorithm", de.Algorithm.Name, "Want", de.Algorithm.Size)
+		}
+		return digitHint(tr("{{.N}} hex digits, but {{.Algorithm}} has {{.Want}}", "N", de.Length, "Algorithm", de.Algorithm.Name, "Want", de.Algorithm.HexLen()),
+			de.Length, de.Algorithm.HexLen())
+	case app.DigestNoLength:
+		if de.Encoding == "base64" {
+			return tr("Base64 of {{.N}} bytes: no algorithm has this length", "N", de.Length)
+		}
+		s := tr("{{.N}} hex digits: no algorithm has this length", "N", de.Length)
+		if de.Nearest == 0 {
+			return s
+		}
+		algs := hashing.BySize(de.Nearest / 2)
+		near := trn(len(algs), "{{.Algorithms}} has {{.Want}}", "{{.Algorithms}} have {{.Want}}", "Algorithms", algAnd(algs), "Want", de.Nearest)
+		return tr("{{.Reason}} ({{.Nearest}})", "Reason", s, "Nearest", digitHint(near, de.Length, de.Nearest))
+	case app.DigestNotDigest:
+		if de.Char != 0 {
+			return tr("Not a digest: {{.Char}} is not a hex digit, and the text is not base64 of a digest either", "Char", fmt.Sprintf("%q", de.Char))
+		}
+		return tr("Not a digest")
+	}
+	return capitalize(de.Reason)
+}
+
+// signatureNote is what to say of a PGP-signed checksum file.
+func signatureNote() string {
+	return tr("Note: the checksum file is PGP-signed, but Hashdrop did not check the signature (use gpg --verify for that).")
+}
+
+// digitHint adds a guess at a copying mistake to s when got is one digit
+// off want.
+func digitHint(s string, got, want int) string {
+	switch got {
+	case want - 1:
+		return tr("{{.Reason}}; a digit may be missing", "Reason", s)
+	case want + 1:
+		return tr("{{.Reason}}; a digit may be repeated", "Reason", s)
+	}
+	return s
+}

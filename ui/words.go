@@ -1,0 +1,231 @@
+package ui
+
+import (
+	"errors"
+	"time"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/gather"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
+)
+
+// The window's sentences about sizes, times, lists and problems, in the
+// system language. Package app words the same things in English for the
+// command line; the window words them here from app's values (causes,
+// statuses, verdicts), so that app needs no translations.
+
+// sizeText is a file's size: "5.70 GB", or "size unknown" for a stream.
+func sizeText(n int64) string {
+	if n < 0 {
+		return tr("size unknown")
+	}
+	return units.Size(n)
+}
+
+// durationText words a time span: "0.4 s", "2 min 5 s", "1 h 20 min".
+func durationText(d time.Duration) string {
+	if d < 0 {
+		return "-"
+	}
+	sp := units.SpanOf(d)
+	switch {
+	case sp.Hours > 0 && sp.Minutes > 0:
+		return tr("{{.H}} h {{.M}} min", "H", sp.Hours, "M", sp.Minutes)
+	case sp.Hours > 0:
+		return tr("{{.H}} h", "H", sp.Hours)
+	case sp.Minutes > 0 && sp.Seconds != "":
+		return tr("{{.M}} min {{.S}} s", "M", sp.Minutes, "S", sp.Seconds)
+	case sp.Minutes > 0:
+		return tr("{{.M}} min", "M", sp.Minutes)
+	}
+	return tr("{{.S}} s", "S", sp.Seconds)
+}
+
+// leftText words an estimate of the time remaining: "3 s left"; "" when it
+// cannot be told (negative).
+func leftText(d time.Duration) string {
+	switch {
+	case d < 0:
+		return ""
+	case d < time.Second:
+		return tr("less than a second left")
+	}
+	return tr("{{.Duration}} left", "Duration", durationText(d.Round(time.Second)))
+}
+
+// progressText is the line beside a progress bar: "42% · 1.21 GB/s · 3 s
+// left". fraction is -1 when the size is unknown (a stream): then the line
+// says how much was read. Parts that cannot be told are left out.
+func progressText(fraction float64, done int64, bytesPerSec float64, remaining time.Duration) string {
+	var s string
+	if fraction < 0 {
+		s = tr("{{.Size}} read", "Size", units.Size(done))
+	} else {
+		s = units.Percent(fraction)
+	}
+	if bytesPerSec > 0 {
+		s += " · " + units.Rate(bytesPerSec)
+		if l := leftText(remaining); l != "" {
+			s += " · " + l
+		}
+	}
+	return s
+}
+
+// listText joins items for a sentence: "a, b, c", "a, b and c" (conj
+// "and"), "a, b or c" (conj "or").
+func listText(items []string, conj string) string {
+	s := ""
+	for i, it := range items {
+		switch {
+		case i == 0:
+			s = it
+		case i == len(items)-1 && conj == "and":
+			s = tr("{{.List}} and {{.Last}}", "List", s, "Last", it)
+		case i == len(items)-1 && conj == "or":
+			s = tr("{{.List}} or {{.Last}}", "List", s, "Last", it)
+		default:
+			s = tr("{{.List}}, {{.Item}}", "List", s, "Item", it)
+		}
+	}
+	return s
+}
+
+func algNameList(algs []*hashing.Algorithm) []string {
+	names := make([]string, len(algs))
+	for i, a := range algs {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// algAnd names algorithms for a sentence: "SHA-256", "SHA-256 and SHA3-256".
+func algAnd(algs []*hashing.Algorithm) string {
+	return listText(algNameList(algs), "and")
+}
+
+// algOr names the algorithms a digest may be: "MD5 or RIPEMD-128".
+func algOr(algs []*hashing.Algorithm) string {
+	return listText(algNameList(algs), "or")
+}
+
+// joinSentences puts two sentences one after the other; either may be "".
+func joinSentences(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return tr("{{.First}} {{.Second}}", "First", a, "Second", b)
+}
+
+// causeText words the cause of a problem with a file; words are app's
+// English ones, used when the cause is one the window has no words for (an
+// unusual error of the operating system, in its own words).
+func causeText(c app.Cause, words string) string {
+	switch c {
+	case app.CauseNotExist:
+		return tr("no such file")
+	case app.CausePermission:
+		return tr("permission denied")
+	case app.CauseFolder:
+		return tr("is a folder")
+	case app.CauseIO:
+		return tr("input/output error (the disk or medium may be failing)")
+	case app.CauseSpecial:
+		return tr("not a regular file (a pipe, socket or device)")
+	case app.CauseOutside:
+		return tr("outside the checksum file's folder (allow files outside to check it)")
+	case app.CauseTooLarge:
+		return tr("too large for a checksum file")
+	case app.CauseNotText:
+		return tr("not a checksum file (not text, or lines far too long)")
+	case app.CauseNoEntries:
+		return tr("no checksum lines found")
+	case app.CauseChanged:
+		return tr("changed while it was being read")
+	case app.CauseCancelled:
+		return tr("cancelled")
+	}
+	return words
+}
+
+// errorText words an error of package app or of the operating system.
+func errorText(err error) string {
+	var fe *app.FileError
+	var se *app.SumsError
+	var we *app.WriteError
+	var folder *gather.FolderError
+	switch {
+	case errors.As(err, &folder):
+		return tr("Cannot read the folder {{.Name}}: {{.Cause}}", "Name", folder.Path, "Cause", causeText(app.CauseOf(folder.Err), folder.Cause))
+	case errors.As(err, &we):
+		return tr("Cannot write {{.Name}}: {{.Cause}}", "Name", displayName(we.Name), "Cause", causeText(app.CauseOf(we), we.Cause))
+	case errors.As(err, &se):
+		return tr("Cannot use {{.Name}}: {{.Cause}}", "Name", displayName(se.Path), "Cause", causeText(app.CauseOf(se), se.Reason))
+	case errors.As(err, &fe):
+		return tr("Cannot read {{.Name}}: {{.Cause}}", "Name", displayName(fe.Name), "Cause", causeText(app.CauseOf(fe), fe.Cause))
+	}
+	return capitalize(err.Error())
+}
+
+// statusWord is the word for an entry's status in the checksum-file view.
+func statusWord(s app.Status) string {
+	switch s {
+	case app.StatusOK:
+		return tr("status.OK")
+	case app.StatusFailed:
+		return tr("status.FAILED")
+	case app.StatusMissing:
+		return tr("status.MISSING")
+	case app.StatusUnreadable:
+		return tr("status.UNREADABLE")
+	case app.StatusRefused:
+		return tr("status.REFUSED")
+	}
+	return tr("status.SKIPPED")
+}
+
+// entryReason says why an entry has its status: "SHA-256 matches", "no such file".
+func entryReason(r *app.EntryResult) string {
+	switch r.Status {
+	case app.StatusOK:
+		if r.Algorithm == nil {
+			return ""
+		}
+		return tr("{{.Algorithm}} matches", "Algorithm", r.Algorithm.Name)
+	case app.StatusFailed:
+		if len(r.Entry.Algorithms) == 1 {
+			return tr("the {{.Algorithm}} differs: the file is damaged or not the one listed", "Algorithm", r.Entry.Algorithms[0].Name)
+		}
+		return tr("the {{.Algorithms}} all differ: the file is damaged or not the one listed", "Algorithms", algAnd(r.Entry.Algorithms))
+	case app.StatusSkipped:
+		if r.Entry.Unsupported != "" {
+			return tr("{{.Name}} is not an algorithm Hashdrop supports", "Name", r.Entry.Unsupported)
+		}
+	}
+	return causeText(r.Kind, r.Reason)
+}
+
+// summaryText counts the statuses: "12 OK, 1 FAILED, 2 missing".
+func summaryText(count func(app.Status) int) string {
+	parts := []string{tr("{{.N}} OK", "N", count(app.StatusOK))}
+	if n := count(app.StatusFailed); n > 0 {
+		parts = append(parts, tr("{{.N}} FAILED", "N", n))
+	}
+	if n := count(app.StatusMissing); n > 0 {
+		parts = append(parts, tr("{{.N}} missing", "N", n))
+	}
+	if n := count(app.StatusUnreadable); n > 0 {
+		parts = append(parts, tr("{{.N}} unreadable", "N", n))
+	}
+	if n := count(app.StatusRefused); n > 0 {
+		parts = append(parts, tr("{{.N}} refused", "N", n))
+	}
+	if n := count(app.StatusSkipped); n > 0 {
+		parts = append(parts, tr("{{.N}} skipped", "N", n))
+	}
+	return listText(parts, "")
+}
