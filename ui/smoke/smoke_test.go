@@ -9,7 +9,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"image"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,13 +43,7 @@ func (b *logBuffer) String() string {
 var failures = []string{"Error in Fyne call thread", "panic:", "fatal error:", "SIGSEGV", "data race"}
 
 func TestWindowSmoke(t *testing.T) {
-	out := os.Getenv("HASHDROP_SMOKE_OUT")
-	if out == "" {
-		out = filepath.Join("..", "..", "build")
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	out := outDir(t)
 	bin := binary(t)
 	display := startXvfb(t)
 
@@ -58,67 +51,15 @@ func TestWindowSmoke(t *testing.T) {
 	first := writeRandom(t, filepath.Join(dir, "debian-13-amd64-netinst.iso"), 24<<20)
 	second := writeRandom(t, filepath.Join(dir, "ダウンロード-リリース.iso"), 8<<20)
 
-	home := filepath.Join(dir, "home")
-	cmd := exec.Command(bin, first)
-	cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home,
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_CACHE_HOME="+filepath.Join(home, ".cache"),
-		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "XDG_RUNTIME_DIR="+filepath.Join(home, "run"),
-		"HASHDROP_TRACE=1", "HASHDROP_DIALOGS=fyne")
-	os.MkdirAll(filepath.Join(home, "run"), 0o700)
-	var log logBuffer
-	cmd.Stdout, cmd.Stderr = &log, &log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Error("the window did not quit on SIGTERM within 10 s")
-		}
-		os.WriteFile(filepath.Join(out, "smoke-window.log"), []byte(log.String()), 0o644)
-		if t.Failed() {
-			t.Logf("window output:\n%s", log.String())
-		}
-	}()
-
-	alive := func() {
-		t.Helper()
-		select {
-		case err := <-exited:
-			t.Fatalf("the window exited early: %v", err)
-		default:
-		}
-		for _, f := range failures {
-			if strings.Contains(log.String(), f) {
-				t.Fatalf("the window logged %q", f)
-			}
-		}
-	}
-	waitFor := func(what string, limit time.Duration, cond func() bool) {
-		t.Helper()
-		deadline := time.Now().Add(limit)
-		for !cond() {
-			alive()
-			if time.Now().After(deadline) {
-				t.Fatalf("timed out after %v waiting for %s", limit, what)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-
+	w := start(t, bin, dir, out, "smoke-window.log", userEnv(display, filepath.Join(dir, "home")), first)
 	x, err := xdnd.Open(display)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer x.Close()
 	var win uint64
-	waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
-	waitFor("the first file's digests", 120*time.Second, func() bool { return hasDigest(log.String(), first) })
+	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
+	w.waitFor("the first file's digests", 120*time.Second, func() bool { return hasDigest(w.log.String(), first) })
 
 	wx, wy, ww, wh, err := x.Geometry(win)
 	if err != nil {
@@ -127,30 +68,11 @@ func TestWindowSmoke(t *testing.T) {
 	if err := x.Drop(win, wx+ww/2, wy+wh/2, []string{second}, 30*time.Second); err != nil {
 		t.Fatalf("drop: %v", err)
 	}
-	waitFor("the dropped file to arrive", 30*time.Second, func() bool {
-		return strings.Contains(log.String(), "dropped ") && strings.Contains(log.String(), "queued "+second)
-	})
-	waitFor("the dropped file's digests", 120*time.Second, func() bool { return hasDigest(log.String(), second) })
+	w.logged(30*time.Second, "dropped ", "queued "+second)
+	w.waitFor("the dropped file's digests", 120*time.Second, func() bool { return hasDigest(w.log.String(), second) })
 	time.Sleep(time.Second) // a few redraws
-
-	img, err := x.Capture(image.Rect(wx, wy, wx+ww, wy+wh))
-	if err != nil {
-		t.Fatal(err)
-	}
-	shot := filepath.Join(out, "smoke-window.png")
-	f, err := os.Create(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	if n := colours(img); n < 16 {
-		t.Fatalf("the screenshot %s has %d colour(s): the window drew nothing (no GL?)", shot, n)
-	}
-	alive()
-	t.Logf("screenshot: %s", shot)
+	screenshot(t, x, win, filepath.Join(out, "smoke-window.png"))
+	w.alive()
 }
 
 // hasDigest reports whether the log says path was hashed, with its SHA-256.
