@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"log"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -189,7 +190,7 @@ func TestJapaneseWindow(t *testing.T) {
 func TestOtherLanguageSpeaksEnglish(t *testing.T) {
 	var logged bytes.Buffer
 	log.SetOutput(&logged)
-	defer log.SetOutput(nil)
+	defer log.SetOutput(os.Stderr)
 	useLanguage(t, "de")
 	h := newHarness(t)
 	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "a.iso"), "abc")})
