@@ -93,3 +93,33 @@ func TestSumsErrorKinds(t *testing.T) {
 		t.Errorf("no entries: %v (%v)", err, CauseOf(err))
 	}
 }
+
+func TestLineProblemKinds(t *testing.T) {
+	text := strings.Join([]string{
+		"hello there",                                   // not a checksum line
+		strings.Repeat("a", 63) + "  x.iso",             // bad digest, the name says SHA-256
+		"SHA256 (y.iso) = zz" + strings.Repeat("a", 62), // not hex
+		"-----BEGIN PGP PUBLIC KEY BLOCK-----",
+	}, "\n")
+	sf, err := ParseSums("dl/SHA256SUMS", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []LineTrouble{LineNotChecksum, LineBadDigest, LineBadDigest, LineUnexpectedPGP}
+	if len(sf.Problems) != len(want) {
+		t.Fatalf("problems %v", sf.Problems)
+	}
+	for i, p := range sf.Problems {
+		if p.Kind != want[i] {
+			t.Errorf("line %d (%s): kind %v, want %v", p.Line, p.Reason, p.Kind, want[i])
+		}
+	}
+	if p := sf.Problems[1]; p.Err == nil || p.Err.Problem != DigestWrongLength || p.Hint == nil || p.Hint.ID != "sha256" {
+		t.Errorf("bad digest: %+v", p)
+	}
+	signed := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n" + abcSHA256 + "  a.iso\n"
+	sf, _ = ParseSums("SHA256SUMS", []byte(signed))
+	if len(sf.Problems) != 1 || sf.Problems[0].Kind != LineNoSignature {
+		t.Errorf("cut short: %+v", sf.Problems)
+	}
+}

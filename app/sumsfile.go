@@ -73,7 +73,29 @@ type LineProblem struct {
 	Line   int    // 1-based
 	Text   string // the line as read (without its line end)
 	Reason string // "not a checksum line", "63 hex digits: ..."
+
+	// The reason as values, for words in other languages.
+	Kind   LineTrouble
+	Digest string             // the digest as written (LineNotDigest)
+	Err    *DigestError       // why the digest does not fit (LineBadDigest)
+	Hint   *hashing.Algorithm // the algorithm the file's name or a header gave (LineBadDigest), or nil
 }
+
+// LineTrouble is what is wrong with a line of a checksum file.
+type LineTrouble int
+
+const (
+	LineOther          LineTrouble = iota // only Reason tells
+	LineNotChecksum                       // not a checksum line
+	LineNotDigest                         // the digest part is not a digest
+	LineBadDigest                         // the digest does not fit; see Err
+	LineSecondSigned                      // a second PGP signed message, ignored
+	LineStraySignature                    // a PGP signature without a signed message, ignored
+	LineAfterSignature                    // after the PGP signature, so not signed: ignored
+	LineNoSignature                       // the signed message has no signature: cut short?
+	LineUnterminated                      // the PGP signature is not terminated: cut short?
+	LineUnexpectedPGP                     // a PGP block other than a clear-signed message
+)
 
 func (p LineProblem) String() string { return fmt.Sprintf("line %d: %s", p.Line, p.Reason) }
 

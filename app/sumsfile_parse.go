@@ -45,17 +45,17 @@ func (p *sumsParser) run() {
 					state = armorHeaders
 					p.sf.Signed = true
 				} else {
-					p.problem(i, raw, "a second PGP signed message: ignored")
+					p.problem(i, raw, LineProblem{Kind: LineSecondSigned, Reason: "a second PGP signed message: ignored"})
 				}
 				continue
 			}
 			if state == plain && trimmed == pgpSigBegin {
-				p.problem(i, raw, "a PGP signature without a signed message: ignored, not checked")
+				p.problem(i, raw, LineProblem{Kind: LineStraySignature, Reason: "a PGP signature without a signed message: ignored, not checked"})
 				state = straySignature
 				continue
 			}
 			if state == afterSignature && trimmed != "" {
-				p.problem(i, raw, "after the PGP signature, so not signed: ignored")
+				p.problem(i, raw, LineProblem{Kind: LineAfterSignature, Reason: "after the PGP signature, so not signed: ignored"})
 				continue
 			}
 		case armorHeaders:
@@ -86,9 +86,9 @@ func (p *sumsParser) run() {
 	}
 	switch state {
 	case armorHeaders, signedText:
-		p.problem(len(p.lines)-1, "", "the PGP signed message has no signature: the file may be cut short")
+		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineNoSignature, Reason: "the PGP signed message has no signature: the file may be cut short"})
 	case signature, straySignature:
-		p.problem(len(p.lines)-1, "", "the PGP signature is not terminated: the file may be cut short")
+		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineUnterminated, Reason: "the PGP signature is not terminated: the file may be cut short"})
 	}
 }
 
@@ -106,7 +106,7 @@ func (p *sumsParser) line(i int, s string) int {
 	case strings.HasPrefix(trimmed, ";"):
 		return i // SFV comment
 	case strings.HasPrefix(trimmed, "-----BEGIN PGP"):
-		p.problem(i, s, "an unexpected PGP block: only clear-signed messages are understood")
+		p.problem(i, s, LineProblem{Kind: LineUnexpectedPGP, Reason: "an unexpected PGP block: only clear-signed messages are understood"})
 		return i
 	}
 	l, ok := parseSumsLine(s)
@@ -118,7 +118,7 @@ func (p *sumsParser) line(i int, s string) int {
 			p.add(i, s, joined)
 			return j
 		}
-		p.problem(i, s, "not a checksum line")
+		p.problem(i, s, LineProblem{Kind: LineNotChecksum, Reason: "not a checksum line"})
 		return i
 	}
 	if l.form == formGNU && p.sfvAllowed() {
@@ -205,7 +205,7 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 	case l.form == formBSD:
 		if _, ok := hashing.Lookup(l.tag); !ok {
 			if !looksLikeDigest(l.digest) {
-				p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
+				p.problem(i, raw, LineProblem{Kind: LineNotDigest, Digest: l.digest, Reason: fmt.Sprintf("%q is not a digest", l.digest)})
 				return
 			}
 			e.Skip, e.Unsupported = l.tag+" is not an algorithm Hashdrop supports", l.tag
@@ -214,7 +214,7 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 		}
 	case p.skipHint != "":
 		if !looksLikeDigest(l.digest) {
-			p.problem(i, raw, fmt.Sprintf("%q is not a digest", l.digest))
+			p.problem(i, raw, LineProblem{Kind: LineNotDigest, Digest: l.digest, Reason: fmt.Sprintf("%q is not a digest", l.digest)})
 			return
 		}
 		e.Skip, e.Unsupported = p.skipHint+" is not an algorithm Hashdrop supports", p.skipHint
@@ -223,19 +223,23 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 	}
 	exp, err := expectedFromLine(l, hint)
 	if err != nil {
-		reason := err.Error()
+		lp := LineProblem{Kind: LineBadDigest, Reason: err.Error()}
+		lp.Err, _ = err.(*DigestError)
 		if l.form == formGNU && p.hintFrom != "" {
-			reason += " (" + p.hintFrom + ")"
+			lp.Reason += " (" + p.hintFrom + ")"
+			lp.Hint = hint
 		}
-		p.problem(i, raw, reason)
+		p.problem(i, raw, lp)
 		return
 	}
 	e.Sum, e.Algorithms = exp.Sum, exp.Candidates
 	p.sf.Entries = append(p.sf.Entries, e)
 }
 
-func (p *sumsParser) problem(i int, raw, reason string) {
-	p.sf.Problems = append(p.sf.Problems, LineProblem{Line: i + 1, Text: raw, Reason: reason})
+// problem reports line i (text raw) as lp.
+func (p *sumsParser) problem(i int, raw string, lp LineProblem) {
+	lp.Line, lp.Text = i+1, raw
+	p.sf.Problems = append(p.sf.Problems, lp)
 }
 
 // looksLikeDigest accepts hex or base64 text, for lines of an unsupported
