@@ -229,8 +229,7 @@ func (v *sumsView) loaded(sf *app.SumsFile, outside []string) {
 		notes = append(notes, signatureNote())
 	}
 	if n := len(sf.Problems); n > 0 {
-		p := sf.Problems[0]
-		first := tr("line {{.Line}}: {{.Reason}}", "Line", p.Line, "Reason", p.Reason)
+		first := lineProblem(sf.Problems[0])
 		if n > 1 {
 			first = tr("{{.Problem}}, …", "Problem", first)
 		}

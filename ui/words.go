@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -228,4 +229,39 @@ func summaryText(count func(app.Status) int) string {
 		parts = append(parts, tr("{{.N}} skipped", "N", n))
 	}
 	return listText(parts, "")
+}
+
+// lineProblem says why a line of a checksum file was left out.
+func lineProblem(p app.LineProblem) string {
+	var why string
+	switch p.Kind {
+	case app.LineNotChecksum:
+		why = tr("not a checksum line")
+	case app.LineNotDigest:
+		why = tr("{{.Digest}} is not a digest", "Digest", fmt.Sprintf("%q", p.Digest))
+	case app.LineBadDigest:
+		if p.Err == nil {
+			why = p.Reason
+			break
+		}
+		why = digestProblem(p.Err)
+		if p.Hint != nil {
+			why = tr("{{.Reason}} (the checksum file is of {{.Algorithm}})", "Reason", why, "Algorithm", p.Hint.Name)
+		}
+	case app.LineSecondSigned:
+		why = tr("a second PGP signed message: ignored")
+	case app.LineStraySignature:
+		why = tr("a PGP signature without a signed message: ignored, not checked")
+	case app.LineAfterSignature:
+		why = tr("after the PGP signature, so not signed: ignored")
+	case app.LineNoSignature:
+		why = tr("the PGP signed message has no signature: the file may be cut short")
+	case app.LineUnterminated:
+		why = tr("the PGP signature is not terminated: the file may be cut short")
+	case app.LineUnexpectedPGP:
+		why = tr("an unexpected PGP block: only clear-signed messages are understood")
+	default:
+		why = p.Reason
+	}
+	return tr("line {{.Line}}: {{.Reason}}", "Line", p.Line, "Reason", why)
 }

@@ -148,3 +148,21 @@ func TestEnglishWordsAreApps(t *testing.T) {
 		t.Errorf("summary %q, app %q", got, rep.Summary())
 	}
 }
+
+func TestLineProblemsInJapanese(t *testing.T) {
+	useLanguage(t, "ja")
+	sf, err := app.ParseSums("SHA256SUMS", []byte("hello there\n"+strings.Repeat("a", 63)+"  x.iso\n-----BEGIN PGP PUBLIC KEY BLOCK-----\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"1 行目: チェックサムの行ではありません",
+		"2 行目: 16 進数 63 桁ですが、SHA-256 は 64 桁です。1 桁欠けているかもしれません（このチェックサムファイルは SHA-256 用です）",
+		"3 行目: 想定外の PGP ブロックです。解釈できるのはクリア署名されたメッセージだけです",
+	}
+	for i, p := range sf.Problems {
+		if got := lineProblem(p); i >= len(want) || got != want[i] {
+			t.Errorf("line %d: %q", p.Line, got)
+		}
+	}
+}
