@@ -171,7 +171,7 @@ func (w *Window) build() {
 }
 
 func (w *Window) menu() *fyne.Menu {
-	return fyne.NewMenu("",
+	m := fyne.NewMenu("",
 		fyne.NewMenuItem(tr("Open files…"), w.openFiles),
 		fyne.NewMenuItem(tr("Open folder…"), w.openFolder),
 		fyne.NewMenuItem(tr("Open checksum file…"), w.openChecksumFile),
@@ -184,6 +184,10 @@ func (w *Window) menu() *fyne.Menu {
 		fyne.NewMenuItem(tr("Benchmark"), w.showBench),
 		fyne.NewMenuItem(tr("About this computer"), w.showAbout),
 	)
+	if fileAssociations.supported {
+		m.Items = append(m.Items, fyne.NewMenuItemSeparator(), w.associationItem())
+	}
+	return m
 }
 
 func (w *Window) shortcuts() {
