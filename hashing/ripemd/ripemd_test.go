@@ -3,7 +3,6 @@ package ripemd
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"hash"
 	"testing"
 
@@ -176,39 +175,10 @@ func FuzzWrite(f *testing.F) {
 	})
 }
 
-var benchSizes = []int{64, 1 << 10, 8 << 10, 1 << 20}
-
 func BenchmarkHash(b *testing.B) {
-	for _, name := range impl.List(family) {
-		for _, v := range variants {
-			for _, size := range benchSizes {
-				b.Run(fmt.Sprintf("%s/%s/%s", name, v.name, sizeName(size)), func(b *testing.B) {
-					if !impl.Select(family, name) {
-						b.Fatalf("cannot select %s", name)
-					}
-					defer impl.Reset(family)
-					buf := make([]byte, size)
-					out := make([]byte, 0, v.size)
-					h := v.mk()
-					b.SetBytes(int64(size))
-					b.ReportAllocs()
-					for b.Loop() {
-						h.Reset()
-						h.Write(buf)
-						out = h.Sum(out[:0])
-					}
-				})
-			}
-		}
+	var hashes []hashtest.Named
+	for _, v := range variants {
+		hashes = append(hashes, hashtest.Named{Name: v.name, New: v.mk})
 	}
-}
-
-func sizeName(n int) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%dM", n>>20)
-	case n >= 1<<10:
-		return fmt.Sprintf("%dK", n>>10)
-	}
-	return fmt.Sprint(n)
+	hashtest.BenchmarkImplementations(b, family, hashes...)
 }

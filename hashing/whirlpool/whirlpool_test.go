@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"fmt"
-	"hash"
 	"math/big"
 	"os"
 	"strconv"
@@ -198,32 +196,6 @@ func FuzzWrite(f *testing.F) {
 	})
 }
 
-var benchSizes = []int{64, 1024, 16384, 1 << 20}
-
 func BenchmarkHash(b *testing.B) {
-	for _, name := range impl.List(family) {
-		b.Run(name, func(b *testing.B) {
-			if !impl.Select(family, name) {
-				b.Fatalf("cannot select %s", name)
-			}
-			defer impl.Reset(family)
-			for _, size := range benchSizes {
-				b.Run(fmt.Sprint(size), func(b *testing.B) {
-					benchmarkSize(b, New(), size)
-				})
-			}
-		})
-	}
-}
-
-func benchmarkSize(b *testing.B, h hash.Hash, size int) {
-	buf := make([]byte, size)
-	sum := make([]byte, 0, Size)
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	for b.Loop() {
-		h.Reset()
-		h.Write(buf)
-		sum = h.Sum(sum[:0])
-	}
+	hashtest.BenchmarkImplementations(b, family, hashtest.Named{Name: "whirlpool", New: New})
 }
