@@ -124,6 +124,50 @@ func (w *Window) addFiles(files []gather.File) {
 	w.refreshChrome()
 }
 
+// hashMore reads a finished file again for the algorithms in more, adding
+// their rows to its card.
+func (w *Window) hashMore(it *fileItem, more []*hashing.Algorithm) {
+	if len(more) == 0 {
+		return
+	}
+	for _, a := range more {
+		if !containsAlg(it.rows, a) {
+			it.rows = append(it.rows, a)
+		}
+	}
+	w.files.again[it] = true
+	it.started = timeNow()
+	w.startJob(it, more)
+	it.state = stateHashing
+	w.files.fit(it)
+}
+
+// missing returns the chosen algorithms a finished file has no digest for:
+// they were chosen after it was hashed.
+func missing(it *fileItem, chosen []*hashing.Algorithm) []*hashing.Algorithm {
+	if it.state != stateDone || !it.finished() {
+		return nil
+	}
+	var out []*hashing.Algorithm
+	for _, a := range chosen {
+		if it.digests[a] == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// computeNew hashes every finished file again for the algorithms chosen
+// since it was hashed ("Compute new algorithms").
+func (w *Window) computeNew() {
+	chosen := w.picker.selected()
+	for _, it := range w.files.items {
+		w.hashMore(it, missing(it, chosen))
+	}
+	w.files.list.Refresh()
+	w.refreshChrome()
+}
+
 // startJob hashes it with algs.
 func (w *Window) startJob(it *fileItem, algs []*hashing.Algorithm) {
 	it.jobSeq++

@@ -99,6 +99,9 @@ func (p *algorithmPicker) set(algs []*hashing.Algorithm) {
 	p.chosen, _ = hashing.ParseList(strings.Join(ids, ","))
 	p.w.app.Preferences().SetString(prefAlgorithms, strings.Join(ids, ","))
 	p.show()
+	if p.w.computeMore != nil { // not while the window is being built
+		p.w.refreshChrome()
+	}
 }
 
 func (p *algorithmPicker) presetOf(algs []*hashing.Algorithm) int {

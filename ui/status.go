@@ -24,15 +24,19 @@ func (w *Window) refreshChrome() {
 		w.dropZone.Hide()
 		w.dropHint.Show()
 	}
-	anyDone, anyRunning := false, w.walking > 0
+	anyDone, anyRunning, anyMissing := false, w.walking > 0, false
+	chosen := w.picker.selected()
 	for _, it := range w.files.items {
+		if !anyMissing && len(missing(it, chosen)) > 0 {
+			anyMissing = true
+		}
 		if len(it.digests) > 0 {
 			anyDone = true
 		}
 		if !it.finished() {
 			anyRunning = true
 		}
-		if anyDone && anyRunning {
+		if anyDone && anyRunning && anyMissing {
 			break
 		}
 	}
@@ -40,6 +44,11 @@ func (w *Window) refreshChrome() {
 	setEnabled(w.save, anyDone)
 	setEnabled(w.clear, !empty || w.walking > 0)
 	setEnabled(w.cancelAll, anyRunning)
+	if anyMissing {
+		w.computeMore.Show()
+	} else {
+		w.computeMore.Hide()
+	}
 	w.files.redraw()
 	w.refreshStatus()
 }

@@ -217,19 +217,7 @@ func (w *Window) needMore(it *fileItem, v app.Verdict, allowed bool) {
 			more = append(more, a)
 		}
 	}
-	if len(more) == 0 {
-		return
-	}
-	for _, a := range more {
-		if !containsAlg(it.rows, a) {
-			it.rows = append(it.rows, a)
-		}
-	}
-	w.files.again[it] = true
-	it.started = timeNow()
-	w.startJob(it, more)
-	it.state = stateHashing
-	w.files.fit(it)
+	w.hashMore(it, more)
 }
 
 // mark puts a tick or a cross beside the rows a verdict compared.

@@ -58,6 +58,7 @@ type Window struct {
 	noteSeq  int
 
 	copyAll, save, clear, cancelAll *widget.Button
+	computeMore                     *widget.Button // shown when the choice of algorithms grew
 
 	dropZone fyne.CanvasObject
 	dropHint fyne.CanvasObject
@@ -132,6 +133,8 @@ func (w *Window) build() {
 
 	w.copyAll = widget.NewButtonWithIcon(tr("Copy all"), theme.ContentCopyIcon(), w.copyAllDigests)
 	w.save = widget.NewButtonWithIcon(tr("Save checksums…"), theme.DocumentSaveIcon(), w.saveChecksums)
+	w.computeMore = widget.NewButtonWithIcon(tr("Compute new algorithms"), theme.ViewRefreshIcon(), w.computeNew)
+	w.computeMore.Hide()
 	w.clear = widget.NewButtonWithIcon(tr("Clear"), theme.ContentClearIcon(), w.Clear)
 	w.cancelAll = widget.NewButtonWithIcon(tr("Cancel all"), theme.CancelIcon(), w.CancelAll)
 	for _, b := range []*widget.Button{w.copyAll, w.save, w.clear, w.cancelAll} {
@@ -156,7 +159,7 @@ func (w *Window) build() {
 		container.NewHBox(openFiles, openSums, menu))
 
 	top := container.NewVBox(header, w.expected.object(), w.banner, container.NewBorder(nil, nil, nil,
-		container.NewHBox(w.note, w.copyAll, w.save, w.clear, w.cancelAll), w.status))
+		container.NewHBox(w.note, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status))
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),

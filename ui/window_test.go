@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,5 +224,50 @@ func TestCancelAllThenAddAgain(t *testing.T) {
 	})
 	if h.w.walking != 0 || h.w.walkCancel != nil {
 		t.Errorf("walks left: %d", h.w.walking)
+	}
+}
+
+func TestComputeNewAlgorithms(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.w.picker.set([]*hashing.Algorithm{mustAlg("sha256")})
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "a.iso"), "abc"), writeFile(t, filepath.Join(dir, "b.iso"), "xyz")})
+	h.waitFor("both hashed", func() bool { return h.allFinished() && len(h.w.files.items) == 2 })
+	if h.w.computeMore.Visible() {
+		t.Fatal("Compute new algorithms offered before the choice changed")
+	}
+
+	h.w.picker.set([]*hashing.Algorithm{mustAlg("md5"), mustAlg("sha256"), mustAlg("sha3-256")})
+	if !h.w.computeMore.Visible() {
+		t.Fatal("after adding MD5 and SHA3-256 the window does not offer to compute them")
+	}
+	test.Tap(h.w.computeMore)
+	h.waitFor("the new digests", func() bool {
+		for _, it := range h.w.files.items {
+			if it.digests[mustAlg("md5")] == nil || it.digests[mustAlg("sha3-256")] == nil {
+				return false
+			}
+		}
+		return h.allFinished()
+	})
+	it := h.item("a.iso")
+	if got := hex.EncodeToString(it.digests[mustAlg("md5")]); got != "900150983cd24fb0d6963f7d28e17f72" {
+		t.Errorf("MD5 of a.iso = %s", got)
+	}
+	if got := hex.EncodeToString(it.digests[mustAlg("sha256")]); got != sha256Hex("abc") {
+		t.Errorf("the first SHA-256 was lost: %s", got)
+	}
+	if !containsAlg(it.rows, mustAlg("sha3-256")) {
+		t.Error("no SHA3-256 row on the card")
+	}
+	if h.w.computeMore.Visible() {
+		t.Error("the offer stays after every file has every algorithm")
+	}
+	// Only the new algorithms were read: two jobs per file in all.
+	if n := len(h.core.jobs); n != 4 {
+		t.Errorf("%d jobs, want 4 (one first pass and one for the new algorithms per file)", n)
+	}
+	if last := h.core.jobs[len(h.core.jobs)-1]; len(last.algs) != 2 {
+		t.Errorf("the second pass computed %d algorithms, want only the 2 new ones", len(last.algs))
 	}
 }
