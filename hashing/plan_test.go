@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/hashdrop/hashdrop/hashing/internal/hashtest"
 	"github.com/hashdrop/hashdrop/hashing/sha3"
 )
 
@@ -14,19 +14,15 @@ import (
 // every algorithm is in exactly one unit, and that every unit's sums equal the
 // algorithms' own.
 func TestPlanSHA3Together(t *testing.T) {
-	for _, core := range impl.List("sha3") {
-		t.Run(core, func(t *testing.T) {
-			impl.Select("sha3", core)
-			defer impl.Reset("sha3")
-			for _, list := range []string{"all", "sha3-512,sha3-224", "sha256,sha3-256,crc32,sha3-384", "sha3-256", "md5,sha1"} {
-				algs, err := ParseList(list)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkPlan(t, list, algs)
+	hashtest.TestAllImplementations(t, "sha3", func(t *testing.T) {
+		for _, list := range []string{"all", "sha3-512,sha3-224", "sha256,sha3-256,crc32,sha3-384", "sha3-256", "md5,sha1"} {
+			algs, err := ParseList(list)
+			if err != nil {
+				t.Fatal(err)
 			}
-		})
-	}
+			checkPlan(t, list, algs)
+		}
+	})
 }
 
 func checkPlan(t *testing.T, list string, algs []*Algorithm) {

@@ -53,7 +53,7 @@ func (a *Algorithm) Cores() []string {
 	if c, ok := stdCore[a.family]; ok {
 		return []string{c}
 	}
-	return impl.List(a.family)
+	return impl.Available(a.family)
 }
 
 func (a *Algorithm) String() string { return a.Name }

@@ -161,7 +161,7 @@ func FuzzWrite(f *testing.F) {
 			want.Write(data)
 			wantSum := want.Sum(nil)
 			impl.Reset(family)
-			for _, name := range impl.List(family) {
+			for _, name := range impl.Available(family) {
 				impl.Select(family, name)
 				h := v.mk()
 				hashtest.CompareStreams(t, data, chunks, h)

@@ -29,35 +29,28 @@ func randomState(rng *rand.Rand) (s [10]uint32) {
 // random states and 1..29 random blocks at misalignments 0..7, and checks
 // that a partial block at the end of the input is left alone.
 func TestBlockCrossCheck(t *testing.T) {
-	for _, name := range impl.List(family) {
-		if name == impl.Generic {
-			continue
-		}
-		t.Run(name, func(t *testing.T) {
-			impl.Select(family, name)
-			defer impl.Reset(family)
-			for _, v := range variants {
-				t.Run(v.name, func(t *testing.T) {
-					hashtest.CrossCheckBlocks(t, BlockSize, randomState, kernel(v.size, block), kernel(v.size, blockGeneric))
+	hashtest.TestCores(t, family, func(t *testing.T) {
+		for _, v := range variants {
+			t.Run(v.name, func(t *testing.T) {
+				hashtest.CrossCheckBlocks(t, BlockSize, randomState, kernel(v.size, block), kernel(v.size, blockGeneric))
 
-					rng := rand.New(rand.NewPCG(5, 6))
-					for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 129, 3*64 - 1, 3 * 64, 3*64 + 1} {
-						p := make([]byte, n)
-						for i := range p {
-							p[i] = byte(rng.Uint32())
-						}
-						s0 := randomState(rng)
-						a, b := s0, s0
-						kernel(v.size, block)(&a, p)
-						kernel(v.size, blockGeneric)(&b, p)
-						if a != b {
-							t.Fatalf("%d bytes: kernel %v, generic %v", n, a, b)
-						}
+				rng := rand.New(rand.NewPCG(5, 6))
+				for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 129, 3*64 - 1, 3 * 64, 3*64 + 1} {
+					p := make([]byte, n)
+					for i := range p {
+						p[i] = byte(rng.Uint32())
 					}
-				})
-			}
-		})
-	}
+					s0 := randomState(rng)
+					a, b := s0, s0
+					kernel(v.size, block)(&a, p)
+					kernel(v.size, blockGeneric)(&b, p)
+					if a != b {
+						t.Fatalf("%d bytes: kernel %v, generic %v", n, a, b)
+					}
+				}
+			})
+		}
+	})
 }
 
 // FuzzBlock compares every assembly core with the generic one on a
@@ -67,7 +60,7 @@ func FuzzBlock(f *testing.F) {
 	f.Add(uint64(1), uint64(2), make([]byte, 200))
 	f.Fuzz(func(t *testing.T, seed1, seed2 uint64, p []byte) {
 		s0 := randomState(rand.New(rand.NewPCG(seed1, seed2)))
-		for _, name := range impl.List(family) {
+		for _, name := range impl.Available(family) {
 			if name == impl.Generic {
 				continue
 			}

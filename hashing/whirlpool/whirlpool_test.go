@@ -186,7 +186,7 @@ func FuzzWrite(f *testing.F) {
 		for i, c := range chunkSizes {
 			chunks[i] = int(c)
 		}
-		for _, name := range impl.List(family) {
+		for _, name := range impl.Available(family) {
 			if !impl.Select(family, name) {
 				t.Fatalf("cannot select %s", name)
 			}

@@ -19,10 +19,13 @@ type Named struct {
 }
 
 // BenchmarkImplementations runs <core>/<name>/<size> for every core of family
-// this CPU can run and every hash.
+// and every hash, skipping visibly the cores this CPU cannot run.
 func BenchmarkImplementations(b *testing.B, family string, hashes ...Named) {
-	for _, core := range impl.List(family) {
+	for _, core := range append(impl.List(family), impl.Generic) {
 		b.Run(core, func(b *testing.B) {
+			if why := impl.Unavailable(family, core); why != "" {
+				b.Skipf("core %s: %s", core, why)
+			}
 			if !impl.Select(family, core) {
 				b.Fatalf("cannot select %s", core)
 			}

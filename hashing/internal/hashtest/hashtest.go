@@ -22,14 +22,30 @@ type Vector struct {
 	Repeat int
 }
 
-// TestAllImplementations runs f once for every core of family that this CPU can
-// run (and for the generic one), with that core selected.
+// TestAllImplementations runs f once for every core registered for family and
+// for the generic one, with that core selected. A core this CPU cannot run
+// (or that is switched off) is a visible SKIP with the reason.
 func TestAllImplementations(t *testing.T, family string, f func(t *testing.T)) {
+	t.Helper()
+	TestCores(t, family, f)
+	t.Run(impl.Generic, func(t *testing.T) {
+		impl.Select(family, impl.Generic)
+		defer impl.Reset(family)
+		f(t)
+	})
+}
+
+// TestCores runs f once for every core registered for family (not the generic
+// one), with that core selected, skipping visibly those that cannot run here.
+func TestCores(t *testing.T, family string, f func(t *testing.T)) {
 	t.Helper()
 	for _, name := range impl.List(family) {
 		t.Run(name, func(t *testing.T) {
+			if why := impl.Unavailable(family, name); why != "" {
+				t.Skipf("core %s of %s: %s", name, family, why)
+			}
 			if !impl.Select(family, name) {
-				t.Fatalf("core %s of %s listed but cannot be selected", name, family)
+				t.Fatalf("core %s of %s is available but cannot be selected", name, family)
 			}
 			defer impl.Reset(family)
 			f(t)

@@ -19,8 +19,9 @@ const Generic = "generic"
 type core struct {
 	family    string
 	name      string
-	available bool  // the CPU supports it (and HASHDROP_DISABLE does not name it)
-	toggle    *bool // the family's flag; dispatch reads it
+	available bool   // the CPU supports it (and HASHDROP_DISABLE does not name it)
+	why       string // why it is not available, for tests and `hashdrop algos`
+	toggle    *bool  // the family's flag; dispatch reads it
 }
 
 var cores []core
@@ -37,8 +38,10 @@ var enabled = strings.Split(strings.ToLower(os.Getenv("HASHDROP_ENABLE")), ",")
 // unless HASHDROP_ENABLE names it: a checksum tool must not hand out digests
 // from code no test has executed.
 func RegisterUnverified(family, name string, flag *bool) {
-	if !slices.Contains(enabled, strings.ToLower(name)) {
+	if *flag && !slices.Contains(enabled, strings.ToLower(name)) {
 		*flag = false
+		register(family, name, flag, "unverified: never run on a CPU that has it (HASHDROP_ENABLE="+name+" switches it on)")
+		return
 	}
 	Register(family, name, flag)
 }
@@ -47,17 +50,37 @@ func RegisterUnverified(family, name string, flag *bool) {
 // is what the family's dispatch consults; Register may clear it when the user
 // disabled the core. Call it from init, in order of preference.
 func Register(family, name string, flag *bool) {
-	for _, d := range disabled {
-		if d != "" && d == strings.ToLower(name) {
-			*flag = false
-		}
+	why := ""
+	if !*flag {
+		why = "not supported by this CPU"
+	} else if slices.Contains(disabled, strings.ToLower(name)) {
+		*flag = false
+		why = "switched off by HASHDROP_DISABLE"
 	}
-	cores = append(cores, core{family: family, name: name, available: *flag, toggle: flag})
+	register(family, name, flag, why)
 }
 
-// List returns the cores of family that can run on this CPU, in order of
-// preference, followed by "generic".
+func register(family, name string, flag *bool, why string) {
+	cores = append(cores, core{family: family, name: name, available: *flag, why: why, toggle: flag})
+}
+
+// List returns every core registered for family, in order of preference,
+// whether or not this CPU can run it, without "generic" (as the standard
+// library's crypto/internal/impl.List does). Tests loop over it and skip,
+// visibly, the cores Unavailable names a reason for.
 func List(family string) []string {
+	var names []string
+	for _, c := range cores {
+		if c.family == family {
+			names = append(names, c.name)
+		}
+	}
+	return names
+}
+
+// Available returns the cores of family that can run on this CPU, in order of
+// preference, followed by "generic".
+func Available(family string) []string {
 	var names []string
 	for _, c := range cores {
 		if c.family == family && c.available {
@@ -67,13 +90,26 @@ func List(family string) []string {
 	return append(names, Generic)
 }
 
-// Registered returns every core registered for family, whether or not this CPU
-// can run it, without "generic".
-func Registered(family string) []string {
+// Unavailable says why the named core of family cannot run here ("" when it
+// can, or when it is "generic").
+func Unavailable(family, name string) string {
+	for _, c := range cores {
+		if c.family == family && c.name == name {
+			return c.why
+		}
+	}
+	if name == Generic {
+		return ""
+	}
+	return "not registered"
+}
+
+// Families returns the families that registered at least one core.
+func Families() []string {
 	var names []string
 	for _, c := range cores {
-		if c.family == family {
-			names = append(names, c.name)
+		if !slices.Contains(names, c.family) {
+			names = append(names, c.family)
 		}
 	}
 	return names

@@ -2,6 +2,7 @@ package impl
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -12,11 +13,18 @@ func TestSelectAndReset(t *testing.T) {
 	Register("test", "missing", &missing)
 	defer func() { cores = slices.DeleteFunc(cores, func(c core) bool { return c.family == "test" }) }()
 
-	if got := List("test"); !slices.Equal(got, []string{"fast", "slow", Generic}) {
+	if got := Available("test"); !slices.Equal(got, []string{"fast", "slow", Generic}) {
+		t.Errorf("Available = %v", got)
+	}
+	if got := List("test"); !slices.Equal(got, []string{"fast", "slow", "missing"}) {
 		t.Errorf("List = %v", got)
 	}
-	if got := Registered("test"); !slices.Equal(got, []string{"fast", "slow", "missing"}) {
-		t.Errorf("Registered = %v", got)
+	if Unavailable("test", "fast") != "" || Unavailable("test", Generic) != "" || Unavailable("test", "missing") == "" {
+		t.Errorf("Unavailable: fast %q, generic %q, missing %q",
+			Unavailable("test", "fast"), Unavailable("test", Generic), Unavailable("test", "missing"))
+	}
+	if !slices.Contains(Families(), "test") {
+		t.Errorf("Families = %v, want test among them", Families())
 	}
 	if Active("test") != "fast" {
 		t.Errorf("Active = %s, want the first available core", Active("test"))
@@ -52,7 +60,12 @@ func TestDisabledAndUnverified(t *testing.T) {
 	if !vec || novec {
 		t.Errorf("HASHDROP_ENABLE=vec: vec=%v, unnamed unverified core=%v", vec, novec)
 	}
-	if got := List("test2"); !slices.Equal(got, []string{"bmi2", "vec", Generic}) {
-		t.Errorf("List = %v", got)
+	if got := Available("test2"); !slices.Equal(got, []string{"bmi2", "vec", Generic}) {
+		t.Errorf("Available = %v", got)
+	}
+	for name, want := range map[string]string{"AVX2": "HASHDROP_DISABLE", "novec": "HASHDROP_ENABLE=novec", "vec": "", "bmi2": ""} {
+		if got := Unavailable("test2", name); want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("Unavailable(%s) = %q, want it to mention %q", name, got, want)
+		}
 	}
 }
