@@ -18,12 +18,19 @@ import (
 func main() {
 	args := os.Args[1:]
 	if app.IsCommand(args) {
-		os.Exit(app.Main(args, os.Stdin, os.Stdout, os.Stderr))
+		code := app.Main(args, os.Stdin, os.Stdout, os.Stderr)
+		os.Exit(app.CloseStdout(code, os.Stdout, os.Stderr))
 	}
 	inst, forwarded, err := app.Claim("hashdrop", args)
 	switch {
 	case forwarded:
 		return // the running window has the files now
+	case !app.HasDisplay(os.Getenv):
+		fmt.Fprintln(os.Stderr, app.NoDisplay)
+		if inst != nil {
+			inst.Close()
+		}
+		os.Exit(app.ExitFail)
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "hashdrop:", err) // hand-over is a convenience: open a window of our own
 		ui.Run(args)

@@ -3,9 +3,12 @@
 package app
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strings"
 )
 
@@ -24,44 +27,104 @@ type command struct {
 
 var commands = map[string]command{}
 
-// IsCommand reports whether args ask for a headless subcommand rather than the
-// window.
+// IsCommand reports whether args are for the headless command line rather
+// than the window: a subcommand, or a first argument that is neither a
+// subcommand nor an existing file (a mistyped "hashdrop frob"), which Main
+// then reports as bad usage instead of handing it to a window.
 func IsCommand(args []string) bool {
 	if len(args) == 0 {
 		return false
 	}
 	_, ok := commands[args[0]]
-	return ok || args[0] == "help" || args[0] == "-h" || args[0] == "--help"
+	return ok || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] != "-" && !exists(args[0])
+}
+
+// exists reports whether there is a file (of any kind, a dangling link
+// too) at path; an error other than "no such file" counts as one, so that
+// the window reports it.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // cli carries the streams of one command-line run.
 type cli struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
+	stdin  io.Reader
+	stdout io.Writer // an *outputWriter: remembers the first write error
+	stderr io.Writer
 }
 
-// Main runs the subcommand args[0] and returns the process exit code.
+// Main runs the subcommand args[0] and returns the process exit code. A
+// failed write to stdout (a full disk, /dev/full) is reported as "write
+// error" and the exit code is then at least ExitFail, as with coreutils.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
+	out := &outputWriter{w: stdout}
+	c := &cli{stdin: stdin, stdout: out, stderr: stderr}
+	code := c.main(args)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "hashdrop: write error: %s\n", cause(out.err))
+		code = max(code, ExitFail)
+	}
+	return code
+}
+
+func (c *cli) main(args []string) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		c.usage(stdout)
+		c.usage(c.stdout)
 		return ExitOK
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "hashdrop: unknown command %q\n", args[0])
-		c.usage(stderr)
+		c.errorf("hashdrop: unknown command %q, and no file of that name", args[0])
+		c.usage(c.stderr)
 		return ExitUsage
 	}
 	return cmd.run(c, args[1:])
+}
+
+// outputWriter passes writes on until the first one fails, and remembers
+// that error: output cut short must not end in exit 0.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	o.err = err
+	return n, err
+}
+
+// failed reports whether a write to stdout has failed: the command stops
+// early, since the rest would be lost too.
+func (c *cli) failed() bool {
+	o, ok := c.stdout.(*outputWriter)
+	return ok && o.err != nil
+}
+
+// CloseStdout closes the process's standard output once Main has returned,
+// so that an error reported only on close (a full disk over NFS) is not
+// lost either; it returns the exit code to use.
+func CloseStdout(code int, stdout io.Closer, stderr io.Writer) int {
+	if err := stdout.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
+		fmt.Fprintf(stderr, "hashdrop: write error: %s\n", cause(err))
+		code = max(code, ExitFail)
+	}
+	return code
 }
 
 func (c *cli) usage(w io.Writer) {
 	fmt.Fprint(w, `Usage:
   hashdrop                      open the window
   hashdrop FILE...              open the window with FILE... queued
-  hashdrop sum [-a ALGOS] [--tag] [-j N] [-o OUT] FILE...|-
-  hashdrop check [--quiet] [--allow-outside] SUMFILE...
+  hashdrop sum [-a ALGOS] [--tag] [-j N] [-o OUT [--force]] FILE...|-
+  hashdrop check [--quiet] [--ignore-missing] [--strict] [--allow-outside] SUMFILE...
   hashdrop bench [-a ALGOS] [--size MiB] [--json]
   hashdrop algos
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 )
 
 func init() {
@@ -14,13 +13,17 @@ func init() {
 // maxWarnings bounds the malformed-line warnings printed per checksum file.
 const maxWarnings = 20
 
-// check implements "hashdrop check [--quiet] [--allow-outside] SUMFILE...":
-// "NAME: STATUS" per entry on stdout, warnings and a summary on stderr; exit
-// 0 when every entry is OK, 1 when any is not, 2 when a SUMFILE cannot be
+// check implements "hashdrop check [--quiet] [--ignore-missing] [--strict]
+// [--allow-outside] SUMFILE...": "NAME: STATUS" per entry on stdout,
+// warnings and a summary on stderr. Exit 0 when every entry is OK
+// (--ignore-missing: every entry present, and at least one), 1 when any is
+// not (--strict: or a line was not understood), 2 when a SUMFILE cannot be
 // read or holds no valid line. SUMFILE "-" is standard input.
 func (c *cli) check(args []string) int {
-	fs := c.flags("check", "[--quiet] [--allow-outside] SUMFILE...")
+	fs := c.flags("check", "[--quiet] [--ignore-missing] [--strict] [--allow-outside] SUMFILE...")
 	quiet := fs.Bool("quiet", false, "do not print a line for each file that is OK")
+	ignoreMissing := fs.Bool("ignore-missing", false, "do not fail or report status for missing files")
+	strict := fs.Bool("strict", false, "exit 1 when a line of a checksum file is not understood")
 	outside := fs.Bool("allow-outside", false, "also check files outside the checksum file's folder (absolute paths, ..)")
 	files, ok := c.parse(fs, args)
 	if !ok {
@@ -30,38 +33,62 @@ func (c *cli) check(args []string) int {
 		fmt.Fprintln(c.stderr, "hashdrop check: no checksum file given")
 		return ExitUsage
 	}
+	if countStdin(files) > 1 {
+		fmt.Fprintln(c.stderr, "hashdrop check: standard input (-) can be named only once")
+		return ExitUsage
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
 	var total [len(statusNames)]int
-	unusable, checked := false, 0
+	unusable, malformed, unverified, checked := false, false, false, 0
 	for _, name := range files {
 		sf, err := c.readSums(name)
 		if err != nil {
-			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
+			c.errorf("hashdrop: %v", err)
 			unusable = true
 			continue
 		}
 		c.warnProblems(sf)
+		malformed = malformed || len(sf.Problems) > 0
 		if err := sf.Usable(); err != nil {
-			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
+			c.errorf("hashdrop: %v", err)
 			unusable = true
 			continue
 		}
 		if sf.Signed {
-			fmt.Fprintf(c.stderr, "hashdrop: %s: %s\n", name, SignatureNote)
+			c.errorf("hashdrop: %s: %s", name, SignatureNote)
 		}
-		rep, err := sf.Check(context.Background(), CheckOptions{
+		verified := 0
+		rep, err := sf.Check(ctx, CheckOptions{
 			AllowOutside: *outside,
 			OnEntry: func(r EntryResult, _, _ int) {
+				if r.Status == StatusMissing && *ignoreMissing {
+					return
+				}
+				if r.Status != StatusMissing {
+					verified++
+				}
 				if r.Status != StatusOK || !*quiet {
 					fmt.Fprintf(c.stdout, "%s: %s\n", quoteName(r.Path), r.Status)
 				}
 				if r.Status != StatusOK && r.Status != StatusFailed {
-					fmt.Fprintf(c.stderr, "hashdrop: %s:%d: %s: %s\n", name, r.Entry.Line, quoteName(r.Path), r.Reason)
+					c.errorf("hashdrop: %s:%d: %s: %s", name, r.Entry.Line, r.Path, r.Reason)
+				}
+				if c.failed() {
+					stop() // stdout is gone: the rest would be lost too
 				}
 			},
 		})
+		if c.failed() {
+			return ExitFail
+		}
 		if err != nil {
-			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
+			c.errorf("hashdrop: %v", err)
 			unusable = true
+		}
+		if *ignoreMissing && verified == 0 && err == nil {
+			c.errorf("hashdrop: %s: no file was verified", name)
+			unverified = true
 		}
 		for s, n := range rep.Counts {
 			total[s] += n
@@ -71,13 +98,17 @@ func (c *cli) check(args []string) int {
 	if checked > 0 {
 		fmt.Fprintln(c.stderr, summarize(total))
 	}
+	bad := sumCounts(total[:]) - total[StatusOK]
+	if *ignoreMissing {
+		bad -= total[StatusMissing]
+	}
 	switch {
 	case unusable:
 		return ExitUsage
-	case total[StatusOK] == sumCounts(total[:]):
-		return ExitOK
+	case bad > 0 || unverified || *strict && malformed:
+		return ExitFail
 	}
-	return ExitFail
+	return ExitOK
 }
 
 // readSums reads a checksum file, or standard input for "-" (names are then
@@ -98,28 +129,18 @@ func (c *cli) readSums(name string) (*SumsFile, error) {
 func (c *cli) warnProblems(sf *SumsFile) {
 	for i, p := range sf.Problems {
 		if i == maxWarnings {
-			fmt.Fprintf(c.stderr, "hashdrop: %s: %d more lines not understood\n", sf.Path, len(sf.Problems)-i)
+			c.errorf("hashdrop: %s: %d more lines not understood", sf.Path, len(sf.Problems)-i)
 			break
 		}
-		fmt.Fprintf(c.stderr, "hashdrop: %s:%d: %s\n", sf.Path, p.Line, p.Reason)
+		c.errorf("hashdrop: %s:%d: %s", sf.Path, p.Line, p.Reason)
 	}
 	if n := len(sf.Problems); n > 0 {
 		what := fmt.Sprintf("%d lines were", n)
 		if n == 1 {
 			what = "1 line was"
 		}
-		fmt.Fprintf(c.stderr, "hashdrop: WARNING: %s: %s not understood, so not checked\n", sf.Path, what)
+		c.errorf("hashdrop: WARNING: %s: %s not understood, so not checked", sf.Path, what)
 	}
-}
-
-// quoteName prints a name like coreutils does: a name holding a newline or
-// carriage return is escaped and starts with a backslash, so that every
-// status stays on one line.
-func quoteName(name string) string {
-	if !strings.ContainsAny(name, "\n\r") {
-		return name
-	}
-	return `\` + nameEscaper.Replace(name)
 }
 
 func sumCounts(ns []int) int {

@@ -33,6 +33,9 @@ func TestCheckCommand(t *testing.T) {
 		"ABS":           abcSHA256 + "  " + absent + "\n",
 		"SIGNED":        "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n" + abcSHA256 + "  a.iso\n-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
 		"SKIP":          "BLAKE2b (a.iso) = " + abcSHA512 + "\n",
+		"MISSING":       abcSHA256 + "  a.iso\n" + abcSHA256 + "  gone.iso\n",
+		"GONE":          abcSHA256 + "  gone.iso\n",
+		"MALFORMED":     abcSHA256 + "  a.iso\nnot a checksum line\n",
 	})
 	p := func(name string) string { return filepath.Join(dir, filepath.FromSlash(name)) }
 	tests := []struct {
@@ -66,6 +69,13 @@ func TestCheckCommand(t *testing.T) {
 		{"several SUMFILEs, one summary", []string{"check", p("SHA256SUMS"), p("BAD")}, 1,
 			p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n" + p("a.iso") + ": OK\n" + p("b.iso") + ": FAILED\n" + p("gone.iso") + ": MISSING\n",
 			[]string{"3 OK, 1 FAILED, 1 missing"}},
+		{"ignore missing", []string{"check", "--ignore-missing", p("MISSING")}, 0, p("a.iso") + ": OK\n", []string{"1 OK, 1 missing\n"}},
+		{"ignore missing, but one FAILED", []string{"check", "--ignore-missing", p("BAD")}, 1,
+			p("a.iso") + ": OK\n" + p("b.iso") + ": FAILED\n", []string{"1 OK, 1 FAILED, 1 missing\n"}},
+		{"ignore missing, none there", []string{"check", "--ignore-missing", p("GONE")}, 1, "", []string{p("GONE") + ": no file was verified"}},
+		{"a malformed line is a warning", []string{"check", p("MALFORMED")}, 0, p("a.iso") + ": OK\n", []string{"1 line was not understood", "1 OK\n"}},
+		{"strict: a malformed line fails", []string{"check", "--strict", p("MALFORMED")}, 1, p("a.iso") + ": OK\n", []string{"1 line was not understood", "1 OK\n"}},
+		{"strict, all well formed", []string{"check", "--strict", p("SHA256SUMS")}, 0, p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n", nil},
 		{"no SUMFILE", []string{"check"}, 2, "", []string{"no checksum file given"}},
 		{"bad flag", []string{"check", "--nope", p("SHA256SUMS")}, 2, "", []string{"Usage: hashdrop check"}},
 	}
@@ -119,5 +129,54 @@ func TestCheckCommandFixtures(t *testing.T) {
 	stdout, stderr, code := vRun("check", filepath.Join("testdata", "verify", "stage3-amd64-openrc.tar.xz.DIGESTS"))
 	if code != 1 || !strings.Contains(stdout, ": SKIPPED\n") || !strings.Contains(stderr, "2 OK, 1 skipped") {
 		t.Errorf("DIGESTS: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A hostile checksum file must not draw on the terminal: every control
+// character of a name or a line reaches stdout and stderr escaped.
+func TestCheckEscapesControlCharacters(t *testing.T) {
+	evil := "b.txt\x1b[1A\rb.txt: OK\x07\x9b"
+	dir := vTree(t, map[string]string{
+		"b.txt": "abd", evil: "abc",
+		"SUMS": abcSHA256 + "  b.txt\n" + abcSHA256 + "  " + evil + "\n" + abcSHA256 + "  gone\x1b[2J\n" + "junk \x1b]0;title\x07\n",
+	})
+	t.Chdir(dir)
+	stdout, stderr, code := vRun("check", "SUMS")
+	if code != ExitFail {
+		t.Errorf("exit %d", code)
+	}
+	for name, out := range map[string]string{"stdout": stdout, "stderr": stderr} {
+		if hasControl(strings.ReplaceAll(out, "\n", "")) {
+			t.Errorf("%s holds raw control characters:\n%q", name, out)
+		}
+	}
+	want := "b.txt: FAILED\n" + `\b.txt\e[1A\rb.txt: OK\x07\x9b: OK` + "\n" + `\gone\e[2J: MISSING` + "\n"
+	if stdout != want {
+		t.Errorf("stdout\n%s\nwant\n%s", stdout, want)
+	}
+	for _, w := range []string{`SUMS:4: not a checksum line`, `gone\e[2J: no such file`} {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, stderr)
+		}
+	}
+}
+
+func TestEscapeControls(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain ünïcode/a b":  "plain ünïcode/a b",
+		"a\tb\x00c\x7f":      `a\tb\x00c\x7f`,
+		"\xff\xfe":           `\xff\xfe`,
+		"back\\slash":        `back\slash`,
+		"\u0085\u009f\u00a0": `\u0085\u009f` + "\u00a0",
+	} {
+		if got := escapeControls(in); got != want {
+			t.Errorf("escapeControls(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := quoteName(`a\b` + "\n"); got != `\a\\b\n` {
+		t.Errorf("quoteName = %q", got)
+	}
+	if got := quoteName(`a\b`); got != `a\b` {
+		t.Errorf("quoteName of a name without control characters = %q", got)
 	}
 }

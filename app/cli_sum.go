@@ -2,9 +2,12 @@ package app
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -13,12 +16,18 @@ func init() {
 	commands["sum"] = command{"print the digests of files", (*cli).sum}
 }
 
-func (c *cli) sum(args []string) int {
-	fs := c.flags("sum", "[-a ALGOS] [--tag] [-j N] [-o OUT] FILE...|-")
+// sumAhead is how many files `hashdrop sum` queues beyond the one it prints
+// next: enough to keep every reader busy, few enough that memory does not
+// grow with the number of files.
+const sumAhead = 64
+
+func (c *cli) sum(args []string) (code int) {
+	fs := c.flags("sum", "[-a ALGOS] [--tag] [-j N] [-o OUT [--force]] FILE...|-")
 	algoList := fs.String("a", "sha256", "algorithms: comma list of names, or all")
 	tag := fs.Bool("tag", false, "BSD-style lines \"TAG (NAME) = HEX\" even for one algorithm")
 	jobs := fs.Int("j", 0, "at most N files read at once (0: automatic, suits one disk)")
-	out := fs.String("o", "", "write the lines to OUT instead of standard output")
+	out := fs.String("o", "", "write the lines to OUT instead of standard output, names relative to OUT's folder")
+	force := fs.Bool("force", false, "with -o: replace OUT if it exists")
 	files, ok := c.parse(fs, args)
 	if !ok {
 		return ExitUsage
@@ -32,56 +41,129 @@ func (c *cli) sum(args []string) int {
 		fmt.Fprintln(c.stderr, "hashdrop sum: no file given (use - for standard input)")
 		return ExitUsage
 	}
+	if countStdin(files) > 1 {
+		fmt.Fprintln(c.stderr, "hashdrop sum: standard input (-) can be named only once")
+		return ExitUsage
+	}
 	if *jobs < 0 {
 		fmt.Fprintln(c.stderr, "hashdrop sum: -j must be 0 or more")
 		return ExitUsage
 	}
+	if *force && *out == "" {
+		fmt.Fprintln(c.stderr, "hashdrop sum: --force goes with -o OUT")
+		return ExitUsage
+	}
 	bsd := *tag || len(algs) > 1
 
-	// Every file is queued at once; results are printed in the order given,
-	// each as soon as it and the ones before it are done.
+	// The lines go to stdout, or to OUT's temporary file, renamed into place
+	// at the end; names are then written relative to OUT's folder.
+	var dst io.Writer = c.stdout
+	var outFile *AtomicFile
+	dir := ""
+	if *out != "" {
+		f, err := c.createOut(*out, *force, files)
+		if err != nil {
+			c.errorf("hashdrop: %v", err)
+			return ExitFail
+		}
+		defer f.Abort() // unless committed
+		outFile, dst, dir = f, f, filepath.Dir(f.Target())
+	}
+	w := bufio.NewWriter(dst)
+	terminal := outFile == nil && isTerminal(c.stdout)
+
+	// Files are queued a few dozen ahead of the one printed; results are
+	// printed in the order given, each as soon as it and the ones before it
+	// are done.
 	q := NewQueue(Options{Readers: *jobs, Open: sumOpen})
 	defer q.Close()
 	queued := make([]*Job, len(files))
-	for i, name := range files {
-		if name == "-" {
-			queued[i] = q.AddReader(name, c.stdin, algs)
-		} else {
-			queued[i] = q.Add(name, algs)
+	added := 0
+	for i := range files {
+		for ; added < len(files) && added <= i+sumAhead; added++ {
+			if name := files[added]; name == "-" {
+				queued[added] = q.AddReader(name, c.stdin, algs)
+			} else {
+				queued[added] = q.Add(name, algs)
+			}
 		}
-	}
-
-	var buf bytes.Buffer
-	w := bufio.NewWriter(c.stdout)
-	if *out != "" {
-		w = bufio.NewWriter(&buf)
-	}
-	code := ExitOK
-	for _, j := range queued {
-		res := j.Wait()
+		res := queued[i].Wait()
+		queued[i] = nil
 		if res.Err != nil {
 			w.Flush() // keep stdout and stderr in order on a terminal
-			fmt.Fprintf(c.stderr, "hashdrop: %v\n", res.Err)
+			c.errorf("hashdrop: %v", res.Err)
 			code = ExitFail
 			continue
 		}
-		for _, d := range res.Digests {
-			a, h := d.Algorithm, hex.EncodeToString(d.Sum)
-			if bsd {
-				fmt.Fprintln(w, BSDLine(a.Tag, h, res.Path))
-			} else {
-				fmt.Fprintln(w, GNULine(h, res.Path))
+		name := res.Path
+		if dir != "" {
+			if name, err = relativeName(dir, res.Path); err != nil {
+				w.Flush()
+				c.errorf("hashdrop: %v", err)
+				code = ExitFail
+				continue
 			}
 		}
-		w.Flush()
+		for _, d := range res.Digests {
+			a, h := d.Algorithm, hex.EncodeToString(d.Sum)
+			line := GNULine(h, name)
+			if bsd {
+				line = BSDLine(a.Tag, h, name)
+			}
+			if terminal {
+				line = escapeControls(line) // names with escape sequences draw nothing
+			}
+			w.WriteString(line)
+			w.WriteByte('\n')
+		}
+		if err := w.Flush(); err != nil {
+			if outFile != nil {
+				c.errorf("hashdrop: %v", err)
+			}
+			return ExitFail // a failed stdout is reported by Main
+		}
 	}
-	if *out != "" {
-		if err := WriteFileAtomic(*out, buf.Bytes(), true); err != nil {
-			fmt.Fprintf(c.stderr, "hashdrop: %v\n", err)
+	q.Close() // nothing more is read: OUT may now replace a file
+	if outFile != nil {
+		if err := outFile.Commit(); err != nil {
+			c.errorf("hashdrop: %v", err)
 			return ExitFail
 		}
 	}
 	return code
+}
+
+// createOut starts writing OUT for `sum -o`: it refuses an existing OUT
+// unless force is set, and always refuses OUT when it is one of the files
+// to be read.
+func (c *cli) createOut(out string, force bool, inputs []string) (*AtomicFile, error) {
+	if target, err := followLinks(out); err == nil {
+		if ost, err := os.Stat(target); err == nil {
+			for _, in := range inputs {
+				if in == "-" {
+					continue
+				}
+				if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
+					return nil, &WriteError{Name: out, Cause: "it is also one of the files to read (" + in + ")"}
+				}
+			}
+		}
+	}
+	f, err := CreateAtomic(out, force)
+	if err != nil && !force && errors.Is(err, ErrExists) {
+		return nil, fmt.Errorf("%w (--force replaces it)", err)
+	}
+	return f, err
+}
+
+func countStdin(names []string) int {
+	n := 0
+	for _, name := range names {
+		if name == "-" {
+			n++
+		}
+	}
+	return n
 }
 
 // sumOpen opens the files of `hashdrop sum`; nil means os.Open. Tests replace

@@ -129,6 +129,10 @@ func TestSumWritesOutputAtomically(t *testing.T) {
 	t.Chdir(dir)
 	os.WriteFile("SHA256SUMS", []byte("old contents\n"), 0o644)
 	out, errs, code := run(nil, "sum", "-o", "SHA256SUMS", "a", "b")
+	if got, _ := os.ReadFile("SHA256SUMS"); code != ExitFail || !strings.Contains(errs, "cannot write SHA256SUMS: already exists (--force replaces it)") || string(got) != "old contents\n" {
+		t.Errorf("sum -o onto an existing file: code %d, stderr %q, file now %q", code, errs, got)
+	}
+	out, errs, code = run(nil, "sum", "-o", "SHA256SUMS", "--force", "a", "b")
 	if out != "" || errs != "" || code != ExitOK {
 		t.Fatalf("sum -o: code %d, stdout %q, stderr %q", code, out, errs)
 	}
@@ -139,5 +143,121 @@ func TestSumWritesOutputAtomically(t *testing.T) {
 	entries, _ := os.ReadDir(".")
 	if len(entries) != 3 {
 		t.Errorf("files left behind: %v", entries)
+	}
+}
+
+// failingWriter fails every write, as a full disk does.
+type failingWriter struct{ writes int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	w.writes++
+	return 0, syscall.ENOSPC
+}
+
+func TestWriteErrorsAreReported(t *testing.T) {
+	dir, _ := writeFiles(t, map[string]int{"a": 10, "b": 20})
+	t.Chdir(dir)
+	os.WriteFile("SUMS", []byte(hexOf("sha256", nil)+"  a\n"), 0o644)
+	for _, args := range [][]string{{"sum", "a", "b"}, {"check", "SUMS"}, {"algos"}, {"--help"}} {
+		var errs bytes.Buffer
+		w := &failingWriter{}
+		code := Main(args, strings.NewReader(""), w, &errs)
+		if code != ExitFail || !strings.Contains(errs.String(), "hashdrop: write error: no space left on device") {
+			t.Errorf("%q onto a full disk: code %d, stderr %q", args, code, errs.String())
+		}
+		if args[0] == "sum" && w.writes != 1 {
+			t.Errorf("sum went on writing after a failed write: %d writes", w.writes)
+		}
+	}
+
+	// The real thing: /dev/full takes no byte.
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here:", err)
+	}
+	defer full.Close()
+	var errs bytes.Buffer
+	if code := Main([]string{"sum", "a"}, strings.NewReader(""), full, &errs); code != ExitFail || !strings.Contains(errs.String(), "write error") {
+		t.Errorf("sum > /dev/full: code %d, stderr %q", code, errs.String())
+	}
+}
+
+func TestCloseStdoutReportsALateError(t *testing.T) {
+	var errs bytes.Buffer
+	if code := CloseStdout(ExitOK, closerFunc(func() error { return &fs.PathError{Op: "close", Path: "/dev/stdout", Err: syscall.EIO} }), &errs); code != ExitFail ||
+		!strings.Contains(errs.String(), "hashdrop: write error: input/output error") {
+		t.Errorf("code %d, stderr %q", code, errs.String())
+	}
+	errs.Reset()
+	if code := CloseStdout(ExitUsage, closerFunc(func() error { return nil }), &errs); code != ExitUsage || errs.Len() != 0 {
+		t.Errorf("a clean close: code %d, stderr %q", code, errs.String())
+	}
+}
+
+type closerFunc func() error
+
+func (f closerFunc) Close() error { return f() }
+
+func TestSumOutOntoAFolderOrALink(t *testing.T) {
+	dir, data := writeFiles(t, map[string]int{"a": 1})
+	t.Chdir(dir)
+	os.Mkdir("folder", 0o755)
+	for _, force := range []string{"--tag", "--force"} {
+		_, errs, code := run(nil, "sum", force, "-o", "folder", "a")
+		if code != ExitFail || errs != "hashdrop: cannot write folder: is a folder\n" {
+			t.Errorf("sum %s -o folder: code %d, stderr %q", force, code, errs)
+		}
+	}
+	// A dangling link is followed, as a shell's > does: its target is
+	// written and the link stays.
+	os.Symlink("SUMS.real", "link")
+	if _, errs, code := run(nil, "sum", "-o", "link", "a"); code != ExitOK {
+		t.Fatalf("sum -o dangling link: code %d, stderr %q", code, errs)
+	}
+	if st, err := os.Lstat("link"); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		t.Error("the link itself was replaced")
+	}
+	got, _ := os.ReadFile("SUMS.real")
+	if want := hexOf("sha256", data["a"]) + "  a\n"; string(got) != want {
+		t.Errorf("SUMS.real: %q, want %q", got, want)
+	}
+	// Now it exists: refused through the link too.
+	if _, errs, code := run(nil, "sum", "-o", "link", "a"); code != ExitFail || !strings.Contains(errs, "already exists") {
+		t.Errorf("sum -o link to an existing file: code %d, stderr %q", code, errs)
+	}
+}
+
+func TestSumOutNamesRelativeToItsFolder(t *testing.T) {
+	dir, _ := writeFiles(t, map[string]int{"top": 3})
+	t.Chdir(dir)
+	os.Mkdir("sub", 0o755)
+	os.WriteFile("sub/c.txt", []byte("ccc"), 0o644)
+	abs := filepath.Join(dir, "sub", "c.txt")
+	if _, errs, code := run(nil, "sum", "-o", "sub/SUMS", "sub/c.txt", abs); code != ExitOK {
+		t.Fatalf("code %d, stderr %q", code, errs)
+	}
+	got, _ := os.ReadFile("sub/SUMS")
+	line := hexOf("sha256", []byte("ccc")) + "  c.txt\n"
+	if string(got) != line+line {
+		t.Errorf("sub/SUMS:\n%s\nwant c.txt twice", got)
+	}
+	if out, errs, code := run(nil, "check", "sub/SUMS"); code != ExitOK {
+		t.Errorf("check sub/SUMS: code %d\n%s%s", code, out, errs)
+	}
+
+	// A file outside OUT's folder cannot be listed in it: said, the others kept.
+	_, errs, code := run(nil, "sum", "-o", "sub/SUMS2", "top", "sub/c.txt")
+	got, _ = os.ReadFile("sub/SUMS2")
+	if code != ExitFail || !strings.Contains(errs, "cannot list top in a checksum file in sub: it is outside that folder") || string(got) != line {
+		t.Errorf("outside file: code %d, stderr %q, SUMS2 %q", code, errs, got)
+	}
+}
+
+func TestSumStdinOnce(t *testing.T) {
+	for _, args := range [][]string{{"sum", "-", "-"}, {"sum", "-a", "md5", "-", "x", "-"}, {"check", "-", "-"}} {
+		out, errs, code := run([]byte("abc"), args...)
+		if code != ExitUsage || out != "" || !strings.Contains(errs, "standard input (-) can be named only once") {
+			t.Errorf("%q: code %d, stdout %q, stderr %q", args, code, out, errs)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -16,9 +17,16 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
 }
 
 func TestIsCommand(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"ubuntu.iso", "SHA256SUMS", "summary.txt", "sum"} {
+		os.WriteFile(name, nil, 0o644)
+	}
+	os.Symlink("gone", "dangling")
 	for args, want := range map[string]bool{
 		"": false, "sum x": true, "check": true, "bench": true, "algos": true, "--help": true,
-		"ubuntu.iso": false, "SHA256SUMS": false, "summary.txt": false,
+		"ubuntu.iso": false, "SHA256SUMS": false, "summary.txt": false, "dangling": false, "- x": false,
+		// Neither a command nor a file: the command line says so.
+		"frob": true, "frob ubuntu.iso": true, "-x": true, "./frob": true,
 	} {
 		if got := IsCommand(strings.Fields(args)); got != want {
 			t.Errorf("IsCommand(%q) = %v, want %v", args, got, want)

@@ -44,6 +44,10 @@ func cause(err error) string {
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
 	}
+	var le *os.LinkError // a rename or link: its error names a temporary file
+	if errors.As(err, &le) {
+		return le.Err.Error()
+	}
 	return err.Error()
 }
 
