@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -14,45 +15,58 @@ import (
 
 // The window speaks English and Japanese. Every word it shows goes through
 // tr (or trn): the key is the English text of translations/en.json, with
-// {{.Name}} fields, and Fyne's lang package finds it in the system
-// language's file. fyne.*.json translate the words of Fyne's own dialogs,
-// which Fyne ships in many languages but not in Japanese.
+// {{.Name}} fields, found in the file of the system language (ja.json).
+// fyne.*.json translate the words of Fyne's own dialogs, which Fyne ships
+// in many languages but not in Japanese; Fyne's lang package reads those.
 //
 //go:embed translations
 var translations embed.FS
 
 var words struct {
 	sync.Mutex
-	ours    bool              // the system language is one of ours: ask lang
-	english map[string]string // en.json, for every other language
-	parsed  map[string]*template.Template
+	language string                        // "en" or "ja"
+	text     map[string]string             // the language's file, over en.json
+	parsed   map[string]*template.Template // texts with fields, parsed once
 }
 
 func init() { loadTranslations() }
 
-// loadTranslations hands the translations to Fyne, which picks the one for
-// the system language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG on Unix). Tests
-// call it again after changing the language.
+// ourLanguages are the languages the window has words for.
+var ourLanguages = []string{"en", "ja"}
+
+// chooseLanguage is the first of the user's languages the window speaks;
+// English when it speaks none of them.
+func chooseLanguage(prefs []string) string {
+	for _, l := range prefs {
+		if slices.Contains(ourLanguages, l) {
+			return l
+		}
+	}
+	return "en"
+}
+
+// loadTranslations reads the window's words in the system language
+// (systemLanguages) and hands fyne.*.json, the words of Fyne's own dialogs,
+// to Fyne's lang package. Tests call it again after changing the language.
 func loadTranslations() {
 	if err := lang.AddTranslationsFS(translations, "translations"); err != nil {
 		fyne.LogError("Hashdrop's translations", err)
 	}
-	english := make(map[string]string)
-	if data, err := translations.ReadFile("translations/en.json"); err == nil {
-		json.Unmarshal(data, &english)
+	language := chooseLanguage(systemLanguages())
+	text := make(map[string]string)
+	for _, name := range []string{"en", language} {
+		data, err := translations.ReadFile("translations/" + name + ".json")
+		if err == nil {
+			err = json.Unmarshal(data, &text)
+		}
+		if err != nil {
+			fyne.LogError("Hashdrop's translations", err)
+		}
 	}
 	words.Lock()
 	defer words.Unlock()
-	// Fyne chooses among every language it has words for; where Hashdrop has
-	// none, asking lang would log a failed lookup for every label. The
-	// window then speaks English, its words rendered here.
-	switch lang.SystemLocale().LanguageString() {
-	case "en", "ja":
-		words.ours = true
-	default:
-		words.ours = false
-	}
-	words.english = english
+	words.language = language
+	words.text = text
 	words.parsed = make(map[string]*template.Template)
 }
 
@@ -68,16 +82,7 @@ func tr(key string, pairs ...any) string {
 			data[fmt.Sprint(pairs[i])] = pairs[i+1]
 		}
 	}
-	words.Lock()
-	ours := words.ours
-	words.Unlock()
-	if ours {
-		if data == nil {
-			return lang.L(key)
-		}
-		return lang.L(key, data)
-	}
-	return englishWords(key, data)
+	return render(key, data)
 }
 
 // trn is tr for a sentence about n things: one is the English text for one
@@ -89,26 +94,22 @@ func trn(n int, one, other string, pairs ...any) string {
 	return tr(other, pairs...)
 }
 
-// englishWords renders key's English text with data.
-func englishWords(key string, data map[string]any) string {
+// render writes key's text in the window's language with data.
+func render(key string, data map[string]any) string {
 	words.Lock()
+	text, found := words.text[key]
+	if !found {
+		text = key
+	}
 	t, ok := words.parsed[key]
 	if !ok {
-		text, found := words.english[key]
-		if !found {
-			text = key
-		}
 		if strings.Contains(text, "{{") {
 			t, _ = template.New("").Option("missingkey=zero").Parse(text)
 		}
 		words.parsed[key] = t
 	}
-	text := words.english[key]
 	words.Unlock()
 	if t == nil {
-		if text == "" {
-			return key
-		}
 		return text
 	}
 	var b strings.Builder

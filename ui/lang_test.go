@@ -19,6 +19,9 @@ import (
 // The tests run in English whatever the machine's language, except those
 // that switch to Japanese with useLanguage.
 func TestMain(m *testing.M) {
+	if os.Getenv(localeChild) != "" {
+		os.Exit(m.Run()) // TestLocaleFromEnvironment's child: its environment as given
+	}
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES"} {
 		os.Unsetenv(k)
 	}

@@ -1,8 +1,13 @@
-// Package cenv keeps Fyne quiet under the C locale. Fyne reads the language
-// from LC_ALL/LC_MESSAGES/LANG while its packages initialise and logs "Error
-// parsing user locale C" for C.UTF-8, the default of containers, CI machines
-// and servers, on every run, including headless subcommands. Setting LANGUAGE
-// (which gettext ignores under the C locale) tells it English instead.
+// Package cenv makes the environment say the window's language before Fyne
+// reads it. Fyne reads the language from LC_ALL/LC_MESSAGES/LANG and
+// LANGUAGE while its packages initialise:
+//   - under C.UTF-8, the default of containers, CI machines and servers, it
+//     logs "Error parsing user locale C" on every run, headless subcommands
+//     included; LANGUAGE=en (which gettext ignores under the C locale) tells
+//     it English instead;
+//   - under LANG=ja_JP.UTF-8 alone its own dialogs stay English, while
+//     LANGUAGE=ja switches them; LANGUAGE set to the locale's language
+//     (what gettext would use anyway) makes them follow LANG.
 //
 // Go initialises packages in import-path order once their imports are ready
 // (Go 1.21 and later); this path sorts before Fyne's locale reader
@@ -16,24 +21,69 @@ import (
 )
 
 func init() {
-	if language(os.Getenv) != "" {
-		os.Setenv("LANGUAGE", "en")
+	if l := language(os.Getenv); l != "" {
+		os.Setenv("LANGUAGE", l)
 	}
 }
 
 // language returns the LANGUAGE to set, or "" to leave the environment alone.
 func language(getenv func(string) string) string {
 	if getenv("LANGUAGE") != "" {
+		return "" // gettext's first choice; go-locale's too, outside the C locale
+	}
+	locale := Locale(getenv)
+	if locale == "" {
 		return ""
 	}
-	locale := ""
-	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if locale = getenv(name); locale != "" {
-			break
-		}
-	}
-	if lang, _, _ := strings.Cut(locale, "."); lang == "C" || lang == "POSIX" {
+	if IsC(locale) {
 		return "en"
 	}
+	return Base(locale)
+}
+
+// Locale is the locale of messages as gettext finds it: the first of
+// LC_ALL, LC_MESSAGES and LANG that is set.
+func Locale(getenv func(string) string) string {
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if l := getenv(name); l != "" {
+			return l
+		}
+	}
 	return ""
+}
+
+// IsC reports whether locale is the C (or POSIX) locale, in any encoding.
+func IsC(locale string) bool {
+	l, _, _ := strings.Cut(locale, ".")
+	return l == "C" || l == "POSIX"
+}
+
+// Base is the language of a locale or language tag: "ja" of
+// "ja_JP.UTF-8", "ja-JP" and "ja".
+func Base(locale string) string {
+	l, _, _ := strings.Cut(locale, ".")
+	l, _, _ = strings.Cut(l, "@")
+	l, _, _ = strings.Cut(l, "_")
+	l, _, _ = strings.Cut(l, "-")
+	return strings.ToLower(l)
+}
+
+// Languages lists the languages the user asks for, in order, as GNU gettext
+// reads them on Unix: none under the C locale; else LANGUAGE's
+// colon-separated list, then the locale's language.
+func Languages(getenv func(string) string) []string {
+	locale := Locale(getenv)
+	if IsC(locale) {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(getenv("LANGUAGE"), ":") {
+		if l != "" {
+			out = append(out, Base(l))
+		}
+	}
+	if locale != "" {
+		out = append(out, Base(locale))
+	}
+	return out
 }
