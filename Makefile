@@ -45,7 +45,7 @@ test: deps deps-test deps-desktop fmt-check vet asm-check
 # English and Japanese: build/smoke-checksums(-ja).png, smoke-handover(-ja).png.
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestWindowSmoke|TestChecksumFileSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestWindowSmoke|TestChecksumFileSmoke|TestWindowFitsALaptopSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -54,6 +54,26 @@ func (f fixedWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
+// scrollRoom asks for no more than h of height whatever its object's
+// minimum: the object scrolls its own content (a list of tall cards), so
+// the window never has to grow past a laptop's screen to show it.
+type scrollRoom float32
+
+func (r scrollRoom) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return fyne.NewSize(s.Width, min(s.Height, float32(r)))
+}
+
+func (r scrollRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
+}
+
 // fixedSize gives its objects one constant size (icons in a row of text).
 type fixedSize fyne.Size
 

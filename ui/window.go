@@ -24,6 +24,10 @@ import (
 // eye and cheap even where OpenGL is drawn in software.
 const tickEvery = time.Second / 10
 
+// listRoom is the least height the list of files asks for: a card or two;
+// the rest of a long card scrolls.
+const listRoom = 160
+
 // maxSidecarLookups bounds the files of one drop whose folder is searched
 // for published digests; a 10,000-file folder has a SHA256SUMS to open instead.
 const maxSidecarLookups = 64
@@ -167,7 +171,7 @@ func (w *Window) build() {
 	hint.Importance = widget.LowImportance
 	w.dropHint = hint
 	bottom := container.NewVBox(w.dropHint, widget.NewSeparator(), w.picker.object())
-	w.mainView = container.NewBorder(top, bottom, nil, nil, container.NewStack(w.files.holder, w.dropZone))
+	w.mainView = container.NewBorder(top, bottom, nil, nil, container.New(scrollRoom(listRoom), w.files.holder, w.dropZone))
 	w.body = container.NewStack(w.mainView)
 	w.win.SetContent(w.body)
 	w.refreshChrome()

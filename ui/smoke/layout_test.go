@@ -1,0 +1,69 @@
+//go:build smoke && linux && cgo
+
+package smoke
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
+)
+
+// With every algorithm chosen, the real window's minimum size (the hint it
+// gives the window manager) fits a 1366 x 768 laptop, title bar and panel
+// included, while it hashes.
+func TestWindowFitsALaptopSmoke(t *testing.T) {
+	out := outDir(t)
+	bin := binary(t)
+	display := startXvfb(t)
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	prefs := filepath.Join(home, ".config", "fyne", "io.github.hashdrop", "preferences.json")
+	os.MkdirAll(filepath.Dir(prefs), 0o700)
+	all := "crc32,md5,sha1,sha224,sha256,sha384,sha512,sha3-224,sha3-256,sha3-384,sha3-512,ripemd128,ripemd160,ripemd256,ripemd320,whirlpool"
+	if err := os.WriteFile(prefs, []byte(`{"algorithms":"`+all+`"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	iso := writeRandom(t, filepath.Join(dir, "big.iso"), 64<<20)
+	w := start(t, bin, dir, out, "smoke-fits.log", userEnv(display, home), iso)
+	x, err := xdnd.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	var win uint64
+	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
+	w.logged(60*time.Second, "queued "+iso+" ([CRC32 MD5")
+	w.waitFor("the digests", 120*time.Second, func() bool { return hasDigest(w.log.String(), iso) })
+	minW, minH := minSizeHint(t, display, win)
+	t.Logf("minimum size hint %d x %d", minW, minH)
+	if minW > 1366 || minH > 768-70 {
+		t.Errorf("with every algorithm the window asks for at least %d x %d: more than a 1366 x 768 laptop shows", minW, minH)
+	}
+}
+
+var minSizeRe = regexp.MustCompile(`program specified minimum size: (\d+) by (\d+)`)
+
+// minSizeHint reads the WM_NORMAL_HINTS the window set (xprop).
+func minSizeHint(t *testing.T, display string, win uint64) (int, int) {
+	t.Helper()
+	cmd := exec.Command("xprop", "-id", fmt.Sprint(win), "WM_NORMAL_HINTS")
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	b, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("xprop: %v\n%s", err, b)
+	}
+	m := minSizeRe.FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("no minimum size in the window's hints:\n%s", b)
+	}
+	w, _ := strconv.Atoi(string(m[1]))
+	h, _ := strconv.Atoi(string(m[2]))
+	return w, h
+}
