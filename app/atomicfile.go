@@ -16,16 +16,20 @@ import (
 // be replaced.
 var ErrExists = errors.New("already exists")
 
-// WriteError is a file that could not be written, worded for a person:
-// "cannot write SHA256SUMS: permission denied".
+// WriteError is a file that could not be written: "cannot write
+// SHA256SUMS: permission denied".
 type WriteError struct {
 	Name  string // the file as the user named it
-	Cause string // what went wrong, in words
+	Kind  Cause  // what went wrong
 	Err   error  // the underlying error
+	Input string // the file read that is also the one to write (CauseIsInput)
 }
 
-func (e *WriteError) Error() string { return "cannot write " + e.Name + ": " + e.Cause }
 func (e *WriteError) Unwrap() error { return e.Err }
+
+func writeError(name string, err error) *WriteError {
+	return &WriteError{Name: name, Kind: CauseOf(err), Err: err}
+}
 
 // WriteFileAtomic writes data to path through a temporary file in the same
 // folder that is renamed into place, so a crash never leaves half a file. It
@@ -61,19 +65,19 @@ type AtomicFile struct {
 func CreateAtomic(path string, overwrite bool) (*AtomicFile, error) {
 	target, err := followLinks(path)
 	if err != nil {
-		return nil, &WriteError{Name: path, Cause: cause(err), Err: err}
+		return nil, writeError(path, err)
 	}
 	switch st, err := os.Stat(target); {
 	case err == nil && st.IsDir():
-		return nil, &WriteError{Name: path, Cause: "is a folder", Err: syscall.EISDIR}
+		return nil, &WriteError{Name: path, Kind: CauseFolder, Err: syscall.EISDIR}
 	case err == nil && !overwrite:
 		return nil, fmt.Errorf("cannot write %s: %w", path, ErrExists)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return nil, &WriteError{Name: path, Cause: cause(err), Err: err}
+		return nil, writeError(path, err)
 	}
 	tmp, err := createTemp(target)
 	if err != nil {
-		return nil, &WriteError{Name: path, Cause: cause(err), Err: err}
+		return nil, writeError(path, err)
 	}
 	return &AtomicFile{name: path, target: target, tmp: tmp, overwrite: overwrite}, nil
 }
@@ -85,7 +89,7 @@ func (f *AtomicFile) Target() string { return f.target }
 func (f *AtomicFile) Write(p []byte) (int, error) {
 	n, err := f.tmp.Write(p)
 	if err != nil {
-		return n, &WriteError{Name: f.name, Cause: cause(err), Err: err}
+		return n, writeError(f.name, err)
 	}
 	return n, nil
 }
@@ -117,7 +121,7 @@ func (f *AtomicFile) Commit() error {
 		err = os.Rename(tmp, f.target)
 	}
 	if err != nil {
-		return &WriteError{Name: f.name, Cause: cause(err), Err: err}
+		return writeError(f.name, err)
 	}
 	return nil
 }

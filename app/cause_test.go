@@ -19,16 +19,16 @@ func TestDigestErrorValues(t *testing.T) {
 		text string
 		want DigestError
 	}{
-		{"sha256:" + strings.Repeat("a", 63), DigestError{Problem: DigestWrongLength, Encoding: "hex", Length: 63, Algorithm: sha256}},
-		{strings.Repeat("a", 63), DigestError{Problem: DigestNoLength, Encoding: "hex", Length: 63, Nearest: 64}},
-		{strings.Repeat("a", 200), DigestError{Problem: DigestNoLength, Encoding: "hex", Length: 200}},
-		{"hello world", DigestError{Problem: DigestNotDigest, Char: 'h'}},
-		{"blake2b:" + strings.Repeat("ab", 64), DigestError{Problem: DigestUnsupported, Label: "BLAKE2B"}},
-		{"sha256-AAAA", DigestError{Problem: DigestNoLength, Encoding: "base64", Length: 8}},
-		{"sha256:" + "AAAAAAAAAAAAAAAAAAAAAA==", DigestError{Problem: DigestWrongLength, Encoding: "base64", Length: 16, Algorithm: sha256}},
-		{"AAAAAAAAAAAAAAAAAAA=", DigestError{Problem: DigestNoLength, Encoding: "base64", Length: 14}},
-		{"\xff\xfe", DigestError{Problem: DigestNotUTF8}},
-		{strings.Repeat("a", maxDigestText+1), DigestError{Problem: DigestTooLong, Length: maxDigestText + 1}},
+		{"sha256:" + strings.Repeat("a", 63), DigestError{Kind: DigestWrongLength, Encoding: "hex", Length: 63, Algorithm: sha256}},
+		{strings.Repeat("a", 63), DigestError{Kind: DigestNoLength, Encoding: "hex", Length: 63, Nearest: 64}},
+		{strings.Repeat("a", 200), DigestError{Kind: DigestNoLength, Encoding: "hex", Length: 200}},
+		{"hello world", DigestError{Kind: DigestNotDigest, Char: 'h'}},
+		{"blake2b:" + strings.Repeat("ab", 64), DigestError{Kind: DigestUnsupported, Label: "BLAKE2B"}},
+		{"sha256-AAAA", DigestError{Kind: DigestNoLength, Encoding: "base64", Length: 8}},
+		{"sha256:" + "AAAAAAAAAAAAAAAAAAAAAA==", DigestError{Kind: DigestWrongLength, Encoding: "base64", Length: 16, Algorithm: sha256}},
+		{"AAAAAAAAAAAAAAAAAAA=", DigestError{Kind: DigestNoLength, Encoding: "base64", Length: 14}},
+		{"\xff\xfe", DigestError{Kind: DigestNotUTF8}},
+		{strings.Repeat("a", maxDigestText+1), DigestError{Kind: DigestTooLong, Length: maxDigestText + 1}},
 	} {
 		_, err := ParseExpected(tc.text)
 		var de *DigestError
@@ -37,9 +37,9 @@ func TestDigestErrorValues(t *testing.T) {
 			continue
 		}
 		got := *de
-		got.Text, got.Reason = "", ""
+		got.Text = ""
 		if got != tc.want {
-			t.Errorf("%.40q (%s):\n got %+v\nwant %+v", tc.text, de.Reason, got, tc.want)
+			t.Errorf("%.40q (%s):\n got %+v\nwant %+v", tc.text, de, got, tc.want)
 		}
 	}
 }
@@ -56,11 +56,11 @@ func TestCauseOf(t *testing.T) {
 		{fileError("x", notExist), CauseNotExist},
 		{&os.PathError{Op: "open", Path: "x", Err: os.ErrPermission}, CausePermission},
 		{fileError("x", syscall.EIO), CauseIO},
-		{&FileError{Name: "x", Cause: "is a folder", Err: syscall.EISDIR}, CauseFolder},
+		{&FileError{Name: "x", Kind: CauseFolder, Err: syscall.EISDIR}, CauseFolder},
 		{fileError("x", ErrChanged), CauseChanged},
 		{fileError("x", context.Canceled), CauseCancelled},
-		{&SumsError{Path: "x", Reason: "too large", Kind: CauseTooLarge}, CauseTooLarge},
-		{&SumsError{Path: "x", Reason: "no such file", Err: notExist}, CauseNotExist},
+		{&SumsError{Path: "x", Kind: CauseTooLarge}, CauseTooLarge},
+		{&SumsError{Path: "x", Err: notExist}, CauseNotExist},
 		{fmt.Errorf("wrapped: %w", &SumsError{Kind: CauseNoEntries, Err: ErrNoEntries}), CauseNoEntries},
 		{errors.New("something else"), CauseOther},
 	} {
@@ -111,10 +111,10 @@ func TestLineProblemKinds(t *testing.T) {
 	}
 	for i, p := range sf.Problems {
 		if p.Kind != want[i] {
-			t.Errorf("line %d (%s): kind %v, want %v", p.Line, p.Reason, p.Kind, want[i])
+			t.Errorf("%s: kind %v, want %v", p, p.Kind, want[i])
 		}
 	}
-	if p := sf.Problems[1]; p.Err == nil || p.Err.Problem != DigestWrongLength || p.Hint == nil || p.Hint.ID != "sha256" {
+	if p := sf.Problems[1]; p.Err == nil || p.Err.Kind != DigestWrongLength || p.Hint == nil || p.Hint.ID != "sha256" {
 		t.Errorf("bad digest: %+v", p)
 	}
 	signed := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n" + abcSHA256 + "  a.iso\n"

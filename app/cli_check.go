@@ -39,7 +39,7 @@ func (c *cli) check(args []string) int {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	var total [len(statusNames)]int
+	var total [numStatus]int
 	unusable, malformed, unverified, checked := false, false, false, 0
 	for _, name := range files {
 		sf, err := c.readSums(name)
@@ -56,7 +56,7 @@ func (c *cli) check(args []string) int {
 			continue
 		}
 		if sf.Signed {
-			c.errorf("hashdrop: %s: %s", name, SignatureNote)
+			c.errorf("hashdrop: %s: %s", name, signatureNote)
 		}
 		verified := 0
 		rep, err := sf.Check(ctx, CheckOptions{
@@ -72,7 +72,7 @@ func (c *cli) check(args []string) int {
 					fmt.Fprintf(c.stdout, "%s: %s\n", quoteName(r.Path), r.Status)
 				}
 				if r.Status != StatusOK && r.Status != StatusFailed {
-					c.errorf("hashdrop: %s:%d: %s: %s", name, r.Entry.Line, r.Path, r.Reason)
+					c.errorf("hashdrop: %s:%d: %s: %s", name, r.Entry.Line, r.Path, entryWords(&r))
 				}
 				if c.failed() {
 					stop() // stdout is gone: the rest would be lost too
@@ -96,7 +96,7 @@ func (c *cli) check(args []string) int {
 		checked++
 	}
 	if checked > 0 {
-		fmt.Fprintln(c.stderr, summarize(total))
+		fmt.Fprintln(c.stderr, summaryWords(total))
 	}
 	bad := sumCounts(total[:]) - total[StatusOK]
 	if *ignoreMissing {
@@ -119,7 +119,7 @@ func (c *cli) readSums(name string) (*SumsFile, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(c.stdin, MaxSumsFileSize+1))
 	if err != nil {
-		return nil, &SumsError{Path: "standard input", Reason: cause(err), Err: err}
+		return nil, sumsError("standard input", err)
 	}
 	return ParseSums("-", data)
 }
@@ -132,7 +132,7 @@ func (c *cli) warnProblems(sf *SumsFile) {
 			c.errorf("hashdrop: %s: %d more lines not understood", sf.Path, len(sf.Problems)-i)
 			break
 		}
-		c.errorf("hashdrop: %s:%d: %s", sf.Path, p.Line, p.Reason)
+		c.errorf("hashdrop: %s:%d: %s", sf.Path, p.Line, lineWords(p))
 	}
 	if n := len(sf.Problems); n > 0 {
 		what := fmt.Sprintf("%d lines were", n)

@@ -144,7 +144,7 @@ func (c *cli) createOut(out string, force bool, inputs []string) (*AtomicFile, e
 					continue
 				}
 				if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
-					return nil, &WriteError{Name: out, Cause: "it is also one of the files to read (" + in + ")"}
+					return nil, &WriteError{Name: out, Kind: CauseIsInput, Input: in}
 				}
 			}
 		}

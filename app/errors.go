@@ -8,53 +8,29 @@ import (
 	"syscall"
 )
 
-// FileError is a problem with one file, worded for a person:
-// "cannot read ubuntu.iso: permission denied".
+// FileError is a file that could not be hashed: "cannot read ubuntu.iso:
+// permission denied" (see cli_words.go for the English).
 type FileError struct {
-	Name  string // the file as the user named it
-	Cause string // what went wrong, in words
-	Err   error  // the underlying error, if any
+	Name string // the file as the user named it
+	Kind Cause  // what went wrong
+	Err  error  // the underlying error, if any
 }
 
-func (e *FileError) Error() string { return "cannot read " + e.Name + ": " + e.Cause }
 func (e *FileError) Unwrap() error { return e.Err }
 
-// fileError wraps err from reading name into a FileError with a plain cause.
+// fileError wraps err from reading name into a FileError.
 func fileError(name string, err error) *FileError {
 	var fe *FileError
 	if errors.As(err, &fe) {
 		return fe
 	}
-	return &FileError{Name: name, Cause: cause(err), Err: err}
+	return &FileError{Name: name, Kind: CauseOf(err), Err: err}
 }
 
-// cause describes err without repeating the path Go's errors carry.
-func cause(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	case errors.Is(err, syscall.EISDIR):
-		return "is a folder"
-	case errors.Is(err, syscall.EIO):
-		return "input/output error (the disk or medium may be failing)"
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	var le *os.LinkError // a rename or link: its error names a temporary file
-	if errors.As(err, &le) {
-		return le.Err.Error()
-	}
-	return err.Error()
-}
-
-// Cause is the kind of problem behind the words of a FileError, a SumsError
-// or an EntryResult, so that a window can say it in its own language; the
-// English words stay in Cause, Reason and Error. CauseOther means only the
-// words tell (an unusual operating-system error, say).
+// Cause is the kind of problem behind a FileError, a WriteError, a
+// SumsError or an EntryResult. The command line words it in English
+// (cli_words.go), the window in the user's language. CauseOther means only
+// the operating system's own words tell (see SystemWords).
 type Cause int
 
 const (
@@ -64,25 +40,37 @@ const (
 	CauseFolder            // a folder, not a file
 	CauseIO                // input/output error: the disk or medium may be failing
 	CauseSpecial           // a pipe, socket or device, not a regular file
-	CauseOutside           // outside the checksum file's folder: absolute, "..", or a link leading out
+	CauseOutside           // a name with "..": outside the checksum file's folder
+	CauseAbsolute          // an absolute path: outside the checksum file's folder
+	CauseLinkOutside       // a symbolic link that leads outside the checksum file's folder
 	CauseUnsupported       // names an algorithm Hashdrop does not support
 	CauseTooLarge          // too large for a checksum file
-	CauseNotText           // not a text file
+	CauseNotText           // not a text file: it holds NUL bytes
+	CauseCutShort          // UTF-16 text with an odd number of bytes
+	CauseLongLine          // a line far too long for a checksum file
 	CauseNoEntries         // a checksum file without a single usable line
 	CauseChanged           // the file changed while it was being read
 	CauseCancelled         // the user cancelled
+	CauseIsInput           // the file to write is also one of the files to read
 )
 
-// CauseOf tells the kind of err: the Kind of a SumsError that has one, else
-// what the operating system's error is.
+// CauseOf tells the kind of err: the Kind of the FileError, WriteError or
+// SumsError it is, else what the operating system's error is.
 func CauseOf(err error) Cause {
-	var se *SumsError
-	if errors.As(err, &se) && se.Kind != CauseOther {
-		return se.Kind
-	}
+	var (
+		fe *FileError
+		we *WriteError
+		se *SumsError
+	)
 	switch {
 	case err == nil:
 		return CauseOther
+	case errors.As(err, &se) && se.Kind != CauseOther:
+		return se.Kind
+	case errors.As(err, &fe) && fe.Kind != CauseOther:
+		return fe.Kind
+	case errors.As(err, &we) && we.Kind != CauseOther:
+		return we.Kind
 	case errors.Is(err, fs.ErrNotExist):
 		return CauseNotExist
 	case errors.Is(err, fs.ErrPermission):
@@ -99,4 +87,21 @@ func CauseOf(err error) Cause {
 		return CauseCancelled
 	}
 	return CauseOther
+}
+
+// SystemWords is the operating system's own description of err, without
+// the path Go's errors repeat: the words of a CauseOther.
+func SystemWords(err error) string {
+	if err == nil {
+		return ""
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	var le *os.LinkError // a rename or link: its error names a temporary file
+	if errors.As(err, &le) {
+		return le.Err.Error()
+	}
+	return err.Error()
 }

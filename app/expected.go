@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -26,35 +25,12 @@ type ExpectedDigest struct {
 // is certain rather than inferred from the length.
 func (e *ExpectedDigest) Tagged() bool { return e.Tag != "" }
 
-// Describe says what was understood, for the line under the paste box:
-// "SHA-256, 64 hex digits" or "32 hex digits: MD5 or RIPEMD-128".
-func (e *ExpectedDigest) Describe() string {
-	var size string
-	if e.Encoding == "base64" {
-		size = fmt.Sprintf("base64, %d bytes", len(e.Sum))
-	} else {
-		size = fmt.Sprintf("%d hex digits", 2*len(e.Sum))
-	}
-	var s string
-	if e.Tagged() || len(e.Candidates) == 1 && e.Encoding == "hex" && len(e.Sum) == 4 {
-		s = algorithmNames(e.Candidates, "or") + ", " + size
-	} else {
-		s = size + ": " + algorithmNames(e.Candidates, "or")
-	}
-	if e.Name != "" {
-		s += ", for " + e.Name
-	}
-	return s
-}
-
-// DigestError says why a text is not a digest Hashdrop can compare, in words
-// a person understands.
+// DigestError says why a text is not a digest Hashdrop can compare: "63 hex
+// digits: no algorithm has this length (SHA-256, SHA3-256 and RIPEMD-256
+// have 64; a digit may be missing)".
 type DigestError struct {
-	Text   string // the text as given, trimmed
-	Reason string // "63 hex digits: no algorithm has this length (SHA-256 has 64)"
-
-	// The reason as values, for words in other languages.
-	Problem   DigestProblem
+	Text      string // the text as given, trimmed
+	Kind      DigestProblem
 	Encoding  string             // "hex" or "base64", for DigestWrongLength and DigestNoLength
 	Length    int                // hex digits or base64 bytes given; characters for DigestTooLong
 	Algorithm *hashing.Algorithm // the algorithm named, whose length differs (DigestWrongLength)
@@ -76,8 +52,6 @@ const (
 	DigestUnsupported                      // names an algorithm Hashdrop does not support
 )
 
-func (e *DigestError) Error() string { return e.Reason }
-
 // maxDigestText bounds what ParseExpected looks at: a digest with a file name
 // is well under this.
 const maxDigestText = 64 << 10
@@ -93,12 +67,11 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 	text = trimDigestText(text)
 	switch {
 	case text == "":
-		return nil, &DigestError{Text: text, Reason: "nothing to compare: paste the published digest", Problem: DigestEmpty}
+		return nil, &DigestError{Text: text, Kind: DigestEmpty}
 	case len(text) > maxDigestText:
-		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("too long to be a digest (%d characters)", len(text)),
-			Problem: DigestTooLong, Length: len(text)}
+		return nil, &DigestError{Text: text, Kind: DigestTooLong, Length: len(text)}
 	case !utf8.ValidString(text):
-		return nil, &DigestError{Text: text, Reason: "not a digest: the text is not valid UTF-8", Problem: DigestNotUTF8}
+		return nil, &DigestError{Text: text, Kind: DigestNotUTF8}
 	}
 
 	// A bare digest first: "e3b0 c442 ..." would otherwise read as a GNU
@@ -144,8 +117,7 @@ func expectedFromLine(l sumsLine, hint *hashing.Algorithm) (*ExpectedDigest, err
 	if l.tag != "" {
 		a, ok := hashing.Lookup(l.tag)
 		if !ok {
-			return nil, &DigestError{Text: l.digest, Reason: l.tag + " is not an algorithm Hashdrop supports",
-				Problem: DigestUnsupported, Label: l.tag}
+			return nil, &DigestError{Text: l.digest, Kind: DigestUnsupported, Label: l.tag}
 		}
 		tagged = a
 	} else {
@@ -216,8 +188,7 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 		if _, err := decodeDigest(rest, nil); err != nil {
 			return nil, false, nil // "hello world" is not a digest at all
 		}
-		return nil, true, &DigestError{Text: text, Reason: fmt.Sprintf("%s is not an algorithm Hashdrop supports (%s)", strings.ToUpper(label), supported),
-			Problem: DigestUnsupported, Label: strings.ToUpper(label)}
+		return nil, true, &DigestError{Text: text, Kind: DigestUnsupported, Label: strings.ToUpper(label)}
 	}
 	e, err = decodeDigest(rest, a)
 	if err != nil {
@@ -226,8 +197,6 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 	e.Tag = label
 	return e, true, nil
 }
-
-const supported = "it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD and Whirlpool"
 
 // looksLikeName reports whether s can be an algorithm label such as
 // "SHA-256", "sha3_512", "MD5 checksum": short, starting with a letter, and

@@ -3,7 +3,7 @@ package app
 import (
 	"encoding/base64"
 	"encoding/hex"
-	"fmt"
+	"errors"
 	"slices"
 	"strings"
 	"unicode"
@@ -25,13 +25,13 @@ func decodeDigest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
 		return nil, notDigest(s, h)
 	}
 	e, err := decodeBase64Digest(s, a)
-	if err == nil {
-		return e, nil
-	}
-	if err.(*DigestError).Reason == notBase64 {
+	switch {
+	case err == errNotBase64:
 		return nil, notDigest(s, h)
+	case err != nil:
+		return nil, err
 	}
-	return nil, err
+	return e, nil
 }
 
 // nearlyHex reports whether h has the length of some algorithm's hex digest
@@ -49,21 +49,21 @@ func nearlyHex(h string) bool {
 	return bad <= 3
 }
 
-const notBase64 = "not base64"
+// errNotBase64 is decodeBase64Digest's answer for text that is not base64
+// at all, which decodeDigest words as not a digest.
+var errNotBase64 = errors.New("not base64")
 
 func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, error) {
 	n := len(h)
 	if a != nil && n != a.HexLen() {
-		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("%d hex digits, but %s has %d%s", n, a.Name, a.HexLen(), digitHint(n, a.HexLen())),
-			Problem: DigestWrongLength, Encoding: "hex", Length: n, Algorithm: a}
+		return nil, &DigestError{Text: text, Kind: DigestWrongLength, Encoding: "hex", Length: n, Algorithm: a}
 	}
 	if n%2 != 0 || len(hashing.BySize(n/2)) == 0 {
-		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("%d hex digits: no algorithm has this length%s", n, nearestLength(n)),
-			Problem: DigestNoLength, Encoding: "hex", Length: n, Nearest: nearest(n)}
+		return nil, &DigestError{Text: text, Kind: DigestNoLength, Encoding: "hex", Length: n, Nearest: nearest(n)}
 	}
 	sum, err := hex.DecodeString(h)
 	if err != nil { // cannot happen after isAllHex and the even length
-		return nil, &DigestError{Text: text, Reason: fmt.Sprintf("not a digest: %v", err)}
+		return nil, &DigestError{Text: text, Kind: DigestNotDigest}
 	}
 	e := &ExpectedDigest{Text: text, Sum: sum, Encoding: "hex"}
 	if a != nil {
@@ -78,7 +78,7 @@ func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, err
 func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
 	b := strings.Join(strings.Fields(s), "")
 	if b == "" {
-		return nil, &DigestError{Text: s, Reason: "nothing to compare", Problem: DigestEmpty}
+		return nil, &DigestError{Text: s, Kind: DigestEmpty}
 	}
 	encodings := []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding}
 	for _, enc := range encodings {
@@ -87,20 +87,18 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error)
 			continue
 		}
 		if a != nil && len(sum) != a.Size {
-			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes, but %s has %d", len(sum), a.Name, a.Size),
-				Problem: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
+			return nil, &DigestError{Text: s, Kind: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
 		}
 		cands := hashing.BySize(len(sum))
 		if a != nil {
 			cands = []*hashing.Algorithm{a}
 		}
 		if len(cands) == 0 {
-			return nil, &DigestError{Text: s, Reason: fmt.Sprintf("base64 of %d bytes: no algorithm has this length", len(sum)),
-				Problem: DigestNoLength, Encoding: "base64", Length: len(sum)}
+			return nil, &DigestError{Text: s, Kind: DigestNoLength, Encoding: "base64", Length: len(sum)}
 		}
 		return &ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
 	}
-	return nil, &DigestError{Text: s, Reason: notBase64}
+	return nil, errNotBase64
 }
 
 // stripHexSeparators removes a 0x prefix and the spaces, colons and dashes
@@ -122,11 +120,10 @@ func stripHexSeparators(s string) string {
 func notDigest(s, h string) *DigestError {
 	for _, r := range h {
 		if !isHexDigitRune(r) {
-			return &DigestError{Text: s, Reason: fmt.Sprintf("not a digest: %q is not a hex digit, and the text is not base64 of a digest either", r),
-				Problem: DigestNotDigest, Char: r}
+			return &DigestError{Text: s, Kind: DigestNotDigest, Char: r}
 		}
 	}
-	return &DigestError{Text: s, Reason: "not a digest", Problem: DigestNotDigest}
+	return &DigestError{Text: s, Kind: DigestNotDigest}
 }
 
 // nearest is the algorithm length, in hex digits, closest to n when it is
@@ -142,47 +139,6 @@ func nearest(n int) int {
 		return 0
 	}
 	return best
-}
-
-// nearestLength suggests the algorithm length closest to n hex digits, to
-// explain a digit lost while copying.
-func nearestLength(n int) string {
-	best := nearest(n)
-	if best == 0 {
-		return ""
-	}
-	names := algorithmNames(hashing.BySize(best/2), "and")
-	verb := "has"
-	if len(hashing.BySize(best/2)) > 1 {
-		verb = "have"
-	}
-	return fmt.Sprintf(" (%s %s %d%s)", names, verb, best, digitHint(n, best))
-}
-
-func digitHint(got, want int) string {
-	switch {
-	case got == want-1:
-		return "; a digit may be missing"
-	case got == want+1:
-		return "; a digit may be repeated"
-	}
-	return ""
-}
-
-// algorithmNames lists names for people: "MD5", "MD5 or RIPEMD-128",
-// "SHA-256, SHA3-256 or RIPEMD-256".
-func algorithmNames(algs []*hashing.Algorithm, conj string) string {
-	names := make([]string, len(algs))
-	for i, a := range algs {
-		names[i] = a.Name
-	}
-	switch len(names) {
-	case 0:
-		return "no algorithm"
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
 }
 
 // isWeak reports whether a match on a proves only that the file is intact:

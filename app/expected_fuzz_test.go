@@ -23,8 +23,8 @@ func FuzzParseExpected(f *testing.F) {
 			if _, ok := err.(*DigestError); !ok || err.Error() == "" {
 				t.Fatalf("error %T %q", err, err)
 			}
-			if v := UnknownVerdict(err); v.Outcome != Unknown || v.Headline == "" {
-				t.Fatal("no words for an unknown verdict")
+			if v := Judge(s, nil); v.Outcome != Unknown {
+				t.Fatalf("%q is not a digest, yet judged %v", s, v.Outcome)
 			}
 			return
 		}
@@ -35,9 +35,6 @@ func FuzzParseExpected(f *testing.F) {
 			if a.Size != len(e.Sum) {
 				t.Fatalf("%q: %s candidate for %d bytes", s, a.ID, len(e.Sum))
 			}
-		}
-		if e.Describe() == "" {
-			t.Fatal("no description")
 		}
 		v := e.Judge(nil)
 		if v.Outcome != Pending || len(v.Needs) != len(e.Candidates) {

@@ -116,7 +116,7 @@ func (j *Job) open() (io.Reader, fs.FileInfo, error) {
 		return nil, nil, err
 	case st.IsDir():
 		f.Close()
-		return nil, nil, &FileError{Name: j.path, Cause: "is a folder", Err: syscall.EISDIR}
+		return nil, nil, &FileError{Name: j.path, Kind: CauseFolder, Err: syscall.EISDIR}
 	case !st.Mode().IsRegular() || st.Size() == 0:
 		// A device, a named pipe, or a file of /proc that says it is empty
 		// but is not: read it as a stream whose size is known at the end.

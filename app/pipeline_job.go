@@ -121,5 +121,5 @@ func (j *Job) finish(res Result) {
 
 // cancelled is the Result of a job stopped by Cancel.
 func (j *Job) cancelled(size int64) Result {
-	return Result{Path: j.path, Size: size, Err: &FileError{Name: j.path, Cause: "cancelled", Err: context.Canceled}}
+	return Result{Path: j.path, Size: size, Err: &FileError{Name: j.path, Kind: CauseCancelled, Err: context.Canceled}}
 }

@@ -14,7 +14,7 @@ type Published struct {
 	Source   string // the checksum file it was read from
 	Line     int    // 1-based line in Source
 	// Signed is set when Source is PGP clear-signed: the signature was not
-	// checked (see SignatureNote).
+	// checked.
 	Signed bool
 }
 
@@ -79,7 +79,7 @@ func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
 	var out []Published
 	for i := range sf.Entries {
 		e := &sf.Entries[i]
-		if e.Skip != "" {
+		if e.Unsupported != "" {
 			continue
 		}
 		p, _ := filepath.Abs(sf.Resolve(e))

@@ -40,7 +40,7 @@ func TestFindPublished(t *testing.T) {
 			t.Errorf("%s: line %d", p.Source, p.Line)
 		}
 		if v := p.Expected.Judge(vDigests([]byte(iso), "md5", "sha1", "sha256", "sha512", "sha3-256", "whirlpool")); v.Outcome != Match {
-			t.Errorf("%s: %v", p.Source, v.Headline)
+			t.Errorf("%s: %v", p.Source, v.Outcome)
 		}
 		if p.Signed != (filepath.Base(p.Source) == "CHECKSUM") {
 			t.Errorf("%s: Signed = %v", p.Source, p.Signed)
@@ -93,7 +93,7 @@ func TestFindPublishedFixtures(t *testing.T) {
 				computed = append(computed, Digest{a, vSum(a.ID, data)})
 			}
 			if v := p.Expected.Judge(computed); v.Outcome != Match {
-				t.Errorf("%s: %s", file, v.Headline)
+				t.Errorf("%s: %s", file, v.Outcome)
 			}
 		}
 	}

@@ -36,9 +36,6 @@ type SumsFile struct {
 	Hint *hashing.Algorithm
 }
 
-// SignatureNote is what to tell the user about a PGP-signed checksum file.
-const SignatureNote = "the checksum file is PGP-signed, but Hashdrop did not check the signature (use gpg --verify for that)"
-
 // Entry is one file listed in a checksum file with its expected digest.
 type Entry struct {
 	Line int    // 1-based line number in the checksum file
@@ -51,18 +48,15 @@ type Entry struct {
 	Tag        string // the BSD tag as written ("SHA2-256"), "" for untagged lines
 	Binary     bool   // GNU '*' marker; Hashdrop always compares bytes
 	Escaped    bool   // the line used coreutils escaping, so '\' in Name is literal
-	// Skip, when set, says why this entry cannot be checked ("BLAKE2b is not
-	// supported"); it is reported SKIPPED.
-	Skip string
-	// Unsupported is the algorithm named that Hashdrop does not support
-	// ("BLAKE2b"), when that is why the entry is skipped.
+	// Unsupported, when set, is the algorithm the line names that Hashdrop
+	// does not support ("BLAKE2b"): the entry is reported SKIPPED.
 	Unsupported string
 }
 
 // Expected returns the entry as an expected digest, for comparing it like a
 // pasted one. Nil when the entry is skipped.
 func (e *Entry) Expected() *ExpectedDigest {
-	if e.Skip != "" {
+	if e.Unsupported != "" {
 		return nil
 	}
 	return &ExpectedDigest{Text: fmt.Sprintf("%x", e.Sum), Sum: e.Sum, Candidates: e.Algorithms, Tag: e.Tag, Encoding: "hex", Name: e.Name}
@@ -72,21 +66,20 @@ func (e *Entry) Expected() *ExpectedDigest {
 type LineProblem struct {
 	Line   int    // 1-based
 	Text   string // the line as read (without its line end)
-	Reason string // "not a checksum line", "63 hex digits: ..."
-
-	// The reason as values, for words in other languages.
 	Kind   LineTrouble
 	Digest string             // the digest as written (LineNotDigest)
 	Err    *DigestError       // why the digest does not fit (LineBadDigest)
 	Hint   *hashing.Algorithm // the algorithm the file's name or a header gave (LineBadDigest), or nil
+	// Header is the comment that gave Hint ("# SHA512 HASH"); "" when the
+	// file's name gave it.
+	Header string
 }
 
 // LineTrouble is what is wrong with a line of a checksum file.
 type LineTrouble int
 
 const (
-	LineOther          LineTrouble = iota // only Reason tells
-	LineNotChecksum                       // not a checksum line
+	LineNotChecksum    LineTrouble = iota // not a checksum line
 	LineNotDigest                         // the digest part is not a digest
 	LineBadDigest                         // the digest does not fit; see Err
 	LineSecondSigned                      // a second PGP signed message, ignored
@@ -97,35 +90,31 @@ const (
 	LineUnexpectedPGP                     // a PGP block other than a clear-signed message
 )
 
-func (p LineProblem) String() string { return fmt.Sprintf("line %d: %s", p.Line, p.Reason) }
-
 // SumsError is a checksum file that cannot be used at all.
 type SumsError struct {
-	Path   string
-	Reason string
-	Kind   Cause // for words in other languages; CauseOther: see Err
-	Err    error
+	Path string
+	Kind Cause // CauseOther: see Err
+	Err  error
+	// What the words need to tell more.
+	Folder   bool  // the checksum file's folder could not be opened, not the file
+	Size     int64 // the file's size (CauseTooLarge), 0 when not known
+	Line     int   // the line far too long (CauseLongLine)
+	Problems int   // the lines not understood (CauseNoEntries)
 }
 
-func (e *SumsError) Error() string { return "cannot use " + e.Path + ": " + e.Reason }
 func (e *SumsError) Unwrap() error { return e.Err }
 
 // ErrNoEntries is wrapped by the error of a checksum file without a single
 // usable line.
 var ErrNoEntries = errors.New("no checksum lines found")
 
-// Usable returns an error wrapping ErrNoEntries when sf has no entry at all,
-// worded for the user ("cannot use notes.txt: no checksum lines found (4
-// lines not understood)").
+// Usable returns a SumsError wrapping ErrNoEntries when sf has no entry at
+// all ("cannot use notes.txt: no checksum lines found (4 not understood)").
 func (sf *SumsFile) Usable() error {
 	if len(sf.Entries) > 0 {
 		return nil
 	}
-	reason := ErrNoEntries.Error()
-	if n := len(sf.Problems); n > 0 {
-		reason += fmt.Sprintf(" (%d not understood)", n)
-	}
-	return &SumsError{Path: sf.Path, Reason: reason, Kind: CauseNoEntries, Err: ErrNoEntries}
+	return &SumsError{Path: sf.Path, Kind: CauseNoEntries, Err: ErrNoEntries, Problems: len(sf.Problems)}
 }
 
 // ReadSumsFile reads and parses the checksum file at path. It refuses
@@ -136,23 +125,22 @@ func (sf *SumsFile) Usable() error {
 func ReadSumsFile(path string) (*SumsFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
+		return nil, sumsError(path, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
+		return nil, sumsError(path, err)
 	}
 	if st.IsDir() {
-		return nil, &SumsError{Path: path, Reason: "is a folder", Kind: CauseFolder}
+		return nil, &SumsError{Path: path, Kind: CauseFolder}
 	}
 	if st.Size() > MaxSumsFileSize {
-		return nil, &SumsError{Path: path, Reason: fmt.Sprintf("too large for a checksum file (%d MiB; the limit is %d MiB)", st.Size()>>20, MaxSumsFileSize>>20),
-			Kind: CauseTooLarge}
+		return nil, &SumsError{Path: path, Kind: CauseTooLarge, Size: st.Size()}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxSumsFileSize+1))
 	if err != nil {
-		return nil, &SumsError{Path: path, Reason: cause(err), Err: err}
+		return nil, sumsError(path, err)
 	}
 	sf, err := ParseSums(path, data)
 	if err == nil && !st.Mode().IsRegular() {
@@ -173,39 +161,39 @@ func ReadSumsFile(path string) (*SumsFile, error) {
 func ParseSums(path string, data []byte) (*SumsFile, error) {
 	hint, unsupported := nameHint(filepath.Base(path))
 	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
-	fail := func(kind Cause, format string, args ...any) (*SumsFile, error) {
-		return nil, &SumsError{Path: path, Reason: fmt.Sprintf(format, args...), Kind: kind}
-	}
 	if len(data) > MaxSumsFileSize {
-		return fail(CauseTooLarge, "too large for a checksum file (the limit is %d MiB)", MaxSumsFileSize>>20)
+		return nil, &SumsError{Path: path, Kind: CauseTooLarge}
 	}
-	text, err := decodeText(data)
-	if err != nil {
-		return fail(CauseNotText, "%v", err)
+	text, kind := decodeText(data)
+	if kind != CauseOther {
+		return nil, &SumsError{Path: path, Kind: kind}
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if len(l) > MaxSumsLineLen {
-			return fail(CauseNotText, "line %d is longer than %d KiB: this is not a checksum file", i+1, MaxSumsLineLen>>10)
+			return nil, &SumsError{Path: path, Kind: CauseLongLine, Line: i + 1}
 		}
 	}
 	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32"}
-	if sf.Hint != nil {
-		p.hintFrom = "the file's name says " + sf.Hint.Name
-	}
 	p.skipHint = unsupported
 	p.run()
 	return sf, nil
 }
 
-// decodeText turns the file's bytes into UTF-8 text without BOM.
-func decodeText(data []byte) (string, error) {
+// sumsError is the SumsError of an operating-system error reading path.
+func sumsError(path string, err error) *SumsError {
+	return &SumsError{Path: path, Kind: CauseOf(err), Err: err}
+}
+
+// decodeText turns the file's bytes into UTF-8 text without BOM; the Cause
+// says why it is not text (CauseOther: it is).
+func decodeText(data []byte) (string, Cause) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
 		data = data[3:]
 	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
 		if len(data)%2 != 0 {
-			return "", errors.New("the UTF-16 text is cut short (odd number of bytes)")
+			return "", CauseCutShort
 		}
 		big := data[0] == 0xFE
 		u := make([]uint16, 0, len(data)/2-1)
@@ -216,12 +204,12 @@ func decodeText(data []byte) (string, error) {
 				u = append(u, uint16(data[i+1])<<8|uint16(data[i]))
 			}
 		}
-		return string(utf16.Decode(u)), nil
+		return string(utf16.Decode(u)), CauseOther
 	}
 	if bytes.IndexByte(data[:min(len(data), 8192)], 0) >= 0 {
-		return "", errors.New("not a text file (it holds NUL bytes; UTF-16 needs a byte order mark)")
+		return "", CauseNotText
 	}
-	return string(data), nil
+	return string(data), CauseOther
 }
 
 // hintFromName returns the algorithm a checksum file's name implies for

@@ -45,7 +45,7 @@ func FuzzParseSums(f *testing.F) {
 			if e.Name == "" {
 				t.Fatal("entry without a name")
 			}
-			if e.Skip != "" {
+			if e.Unsupported != "" {
 				continue
 			}
 			if len(e.Algorithms) == 0 {
@@ -59,7 +59,7 @@ func FuzzParseSums(f *testing.F) {
 		}
 		last = 0
 		for _, p := range sf.Problems {
-			if p.Line < 1 || p.Line > lines || p.Line < last || p.Reason == "" {
+			if p.Line < 1 || p.Line > lines || p.Line < last || lineWords(p) == "" {
 				t.Fatalf("problem %v after line %d", p, last)
 			}
 			last = p.Line

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hashdrop/hashdrop/hashing"
@@ -14,9 +13,9 @@ type sumsParser struct {
 	hint  *hashing.Algorithm // from the file name, or a "# SHA512 HASH" header
 	// skipHint is set by a header naming an algorithm Hashdrop does not
 	// support ("# BLAKE2B HASH"): the lines under it are skipped.
-	skipHint string
-	sfv      bool   // SFV file: "NAME CRC" lines, ';' comments
-	hintFrom string // where hint came from, for messages
+	skipHint   string
+	sfv        bool   // SFV file: "NAME CRC" lines, ';' comments
+	hintHeader string // the header that set hint; "" when the file's name did
 }
 
 const (
@@ -45,17 +44,17 @@ func (p *sumsParser) run() {
 					state = armorHeaders
 					p.sf.Signed = true
 				} else {
-					p.problem(i, raw, LineProblem{Kind: LineSecondSigned, Reason: "a second PGP signed message: ignored"})
+					p.problem(i, raw, LineProblem{Kind: LineSecondSigned})
 				}
 				continue
 			}
 			if state == plain && trimmed == pgpSigBegin {
-				p.problem(i, raw, LineProblem{Kind: LineStraySignature, Reason: "a PGP signature without a signed message: ignored, not checked"})
+				p.problem(i, raw, LineProblem{Kind: LineStraySignature})
 				state = straySignature
 				continue
 			}
 			if state == afterSignature && trimmed != "" {
-				p.problem(i, raw, LineProblem{Kind: LineAfterSignature, Reason: "after the PGP signature, so not signed: ignored"})
+				p.problem(i, raw, LineProblem{Kind: LineAfterSignature})
 				continue
 			}
 		case armorHeaders:
@@ -86,9 +85,9 @@ func (p *sumsParser) run() {
 	}
 	switch state {
 	case armorHeaders, signedText:
-		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineNoSignature, Reason: "the PGP signed message has no signature: the file may be cut short"})
+		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineNoSignature})
 	case signature, straySignature:
-		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineUnterminated, Reason: "the PGP signature is not terminated: the file may be cut short"})
+		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineUnterminated})
 	}
 }
 
@@ -106,7 +105,7 @@ func (p *sumsParser) line(i int, s string) int {
 	case strings.HasPrefix(trimmed, ";"):
 		return i // SFV comment
 	case strings.HasPrefix(trimmed, "-----BEGIN PGP"):
-		p.problem(i, s, LineProblem{Kind: LineUnexpectedPGP, Reason: "an unexpected PGP block: only clear-signed messages are understood"})
+		p.problem(i, s, LineProblem{Kind: LineUnexpectedPGP})
 		return i
 	}
 	l, ok := parseSumsLine(s)
@@ -118,7 +117,7 @@ func (p *sumsParser) line(i int, s string) int {
 			p.add(i, s, joined)
 			return j
 		}
-		p.problem(i, s, LineProblem{Kind: LineNotChecksum, Reason: "not a checksum line"})
+		p.problem(i, s, LineProblem{Kind: LineNotChecksum})
 		return i
 	}
 	if l.form == formGNU && p.sfvAllowed() {
@@ -188,7 +187,7 @@ func (p *sumsParser) header(comment string) {
 	if len(f) != 2 || !strings.EqualFold(f[1], "HASH") {
 		return
 	}
-	p.hintFrom = "the header " + strings.TrimSpace(comment) + " says so"
+	p.hintHeader = strings.TrimSpace(comment)
 	if a, ok := hashing.Lookup(f[0]); ok {
 		p.hint, p.skipHint = a, ""
 	} else {
@@ -205,29 +204,28 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 	case l.form == formBSD:
 		if _, ok := hashing.Lookup(l.tag); !ok {
 			if !looksLikeDigest(l.digest) {
-				p.problem(i, raw, LineProblem{Kind: LineNotDigest, Digest: l.digest, Reason: fmt.Sprintf("%q is not a digest", l.digest)})
+				p.problem(i, raw, LineProblem{Kind: LineNotDigest, Digest: l.digest})
 				return
 			}
-			e.Skip, e.Unsupported = l.tag+" is not an algorithm Hashdrop supports", l.tag
+			e.Unsupported = l.tag
 			p.sf.Entries = append(p.sf.Entries, e)
 			return
 		}
 	case p.skipHint != "":
 		if !looksLikeDigest(l.digest) {
-			p.problem(i, raw, LineProblem{Kind: LineNotDigest, Digest: l.digest, Reason: fmt.Sprintf("%q is not a digest", l.digest)})
+			p.problem(i, raw, LineProblem{Kind: LineNotDigest, Digest: l.digest})
 			return
 		}
-		e.Skip, e.Unsupported = p.skipHint+" is not an algorithm Hashdrop supports", p.skipHint
+		e.Unsupported = p.skipHint
 		p.sf.Entries = append(p.sf.Entries, e)
 		return
 	}
 	exp, err := expectedFromLine(l, hint)
 	if err != nil {
-		lp := LineProblem{Kind: LineBadDigest, Reason: err.Error()}
+		lp := LineProblem{Kind: LineBadDigest}
 		lp.Err, _ = err.(*DigestError)
-		if l.form == formGNU && p.hintFrom != "" {
-			lp.Reason += " (" + p.hintFrom + ")"
-			lp.Hint = hint
+		if l.form == formGNU && hint != nil {
+			lp.Hint, lp.Header = hint, p.hintHeader
 		}
 		p.problem(i, raw, lp)
 		return

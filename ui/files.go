@@ -152,7 +152,7 @@ func (it *fileItem) problemText() string {
 	}
 	var fe *app.FileError
 	if errors.As(it.err, &fe) {
-		return tr("Cannot read this file: {{.Cause}}", "Cause", causeText(app.CauseOf(fe), fe.Cause))
+		return tr("Cannot read this file: {{.Cause}}", "Cause", causeText(app.CauseOf(fe), fe.Err))
 	}
 	if it.err != nil {
 		return errorText(it.err)

@@ -90,7 +90,7 @@ func (j *fakeJob) Cancel() {
 	}
 	j.over = true
 	j.mu.Unlock()
-	j.done(app.Result{Path: j.path, Err: &app.FileError{Name: j.path, Cause: "cancelled", Err: context.Canceled}})
+	j.done(app.Result{Path: j.path, Err: &app.FileError{Name: j.path, Kind: app.CauseCancelled, Err: context.Canceled}})
 }
 
 // release finishes every held job.

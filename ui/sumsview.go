@@ -212,7 +212,7 @@ func outsideEntries(sf *app.SumsFile) []string {
 	var outside []string
 	for i := range sf.Entries {
 		e := &sf.Entries[i]
-		if e.Skip == "" && !within(sf.Dir, sf.Resolve(e)) {
+		if e.Unsupported == "" && !within(sf.Dir, sf.Resolve(e)) {
 			outside = append(outside, e.Name)
 		}
 	}
@@ -319,7 +319,7 @@ func (v *sumsView) entryDone(r app.EntryResult, done int) {
 	v.results[r.Index] = &r
 	v.checked = done
 	v.counts[r.Status]++
-	v.w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, r.Reason)
+	v.w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, entryReason(&r))
 	v.list.RefreshItem(r.Index)
 	v.tick()
 }
@@ -354,7 +354,7 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 	summary := summaryText(func(s app.Status) int { return rep.Counts[s] })
 	v.progress.SetText(summary)
 	v.tick()
-	v.w.tracef("checksum file %s: %s", base, rep.Summary())
+	v.w.tracef("checksum file %s: %s", base, summary)
 	total := len(v.sf.Entries)
 	failed := rep.Counts[app.StatusFailed]
 	switch {

@@ -8,8 +8,8 @@ import (
 )
 
 // verdictWords is what the banner says of a verdict: a headline and a
-// sentence or two under it. They are worded here from the verdict's values
-// (app words them in English for the command line).
+// sentence or two under it, worded from the verdict's values (app has no
+// words for verdicts: the command line gives none).
 func verdictWords(v *app.Verdict) (headline, detail string) {
 	e := v.Expected
 	switch v.Outcome {
@@ -80,7 +80,7 @@ func digestProblem(err error) string {
 	if !ok {
 		return capitalize(err.Error())
 	}
-	switch de.Problem {
+	switch de.Kind {
 	case app.DigestEmpty:
 		return tr("Nothing to compare: paste the published digest")
 	case app.DigestTooLong:
@@ -112,7 +112,7 @@ func digestProblem(err error) string {
 		}
 		return tr("Not a digest")
 	}
-	return capitalize(de.Reason)
+	return capitalize(de.Error())
 }
 
 // signatureNote is what to say of a PGP-signed checksum file.

@@ -12,9 +12,9 @@ import (
 )
 
 // The window's sentences about sizes, times, lists and problems, in the
-// system language. Package app words the same things in English for the
-// command line; the window words them here from app's values (causes,
-// statuses, verdicts), so that app needs no translations.
+// system language, from app's values (causes, statuses, line troubles,
+// digest problems, verdicts); app words the same values in English for the
+// command line (app/cli_words.go), so that app needs no translations.
 
 // sizeText is a file's size: "5.70 GB", or "size unknown" for a stream.
 func sizeText(n int64) string {
@@ -122,10 +122,9 @@ func joinSentences(a, b string) string {
 	return tr("{{.First}} {{.Second}}", "First", a, "Second", b)
 }
 
-// causeText words the cause of a problem with a file; words are app's
-// English ones, used when the cause is one the window has no words for (an
-// unusual error of the operating system, in its own words).
-func causeText(c app.Cause, words string) string {
+// causeText words the cause of a problem with a file; err gives the
+// operating system's own words for a cause the window has none for.
+func causeText(c app.Cause, err error) string {
 	switch c {
 	case app.CauseNotExist:
 		return tr("no such file")
@@ -137,11 +136,11 @@ func causeText(c app.Cause, words string) string {
 		return tr("input/output error (the disk or medium may be failing)")
 	case app.CauseSpecial:
 		return tr("not a regular file (a pipe, socket or device)")
-	case app.CauseOutside:
+	case app.CauseOutside, app.CauseAbsolute, app.CauseLinkOutside:
 		return tr("outside the checksum file's folder (allow files outside to check it)")
 	case app.CauseTooLarge:
 		return tr("too large for a checksum file")
-	case app.CauseNotText:
+	case app.CauseNotText, app.CauseCutShort, app.CauseLongLine:
 		return tr("not a checksum file (not text, or lines far too long)")
 	case app.CauseNoEntries:
 		return tr("no checksum lines found")
@@ -150,7 +149,7 @@ func causeText(c app.Cause, words string) string {
 	case app.CauseCancelled:
 		return tr("cancelled")
 	}
-	return words
+	return app.SystemWords(err)
 }
 
 // errorText words an error of package app or of the operating system.
@@ -161,13 +160,13 @@ func errorText(err error) string {
 	var folder *gather.FolderError
 	switch {
 	case errors.As(err, &folder):
-		return tr("Cannot read the folder {{.Name}}: {{.Cause}}", "Name", folder.Path, "Cause", causeText(app.CauseOf(folder.Err), folder.Cause))
+		return tr("Cannot read the folder {{.Name}}: {{.Cause}}", "Name", folder.Path, "Cause", causeText(app.CauseOf(folder.Err), folder.Err))
 	case errors.As(err, &we):
-		return tr("Cannot write {{.Name}}: {{.Cause}}", "Name", displayName(we.Name), "Cause", causeText(app.CauseOf(we), we.Cause))
+		return tr("Cannot write {{.Name}}: {{.Cause}}", "Name", displayName(we.Name), "Cause", causeText(app.CauseOf(we), we.Err))
 	case errors.As(err, &se):
-		return tr("Cannot use {{.Name}}: {{.Cause}}", "Name", displayName(se.Path), "Cause", causeText(app.CauseOf(se), se.Reason))
+		return tr("Cannot use {{.Name}}: {{.Cause}}", "Name", displayName(se.Path), "Cause", causeText(app.CauseOf(se), se.Err))
 	case errors.As(err, &fe):
-		return tr("Cannot read {{.Name}}: {{.Cause}}", "Name", displayName(fe.Name), "Cause", causeText(app.CauseOf(fe), fe.Cause))
+		return tr("Cannot read {{.Name}}: {{.Cause}}", "Name", displayName(fe.Name), "Cause", causeText(app.CauseOf(fe), fe.Err))
 	}
 	return capitalize(err.Error())
 }
@@ -207,7 +206,7 @@ func entryReason(r *app.EntryResult) string {
 			return tr("{{.Name}} is not an algorithm Hashdrop supports", "Name", r.Entry.Unsupported)
 		}
 	}
-	return causeText(r.Kind, r.Reason)
+	return causeText(r.Kind, r.Err)
 }
 
 // summaryText counts the statuses: "12 OK, 1 FAILED, 2 missing".
@@ -235,16 +234,13 @@ func summaryText(count func(app.Status) int) string {
 func lineProblem(p app.LineProblem) string {
 	var why string
 	switch p.Kind {
-	case app.LineNotChecksum:
-		why = tr("not a checksum line")
 	case app.LineNotDigest:
 		why = tr("{{.Digest}} is not a digest", "Digest", fmt.Sprintf("%q", p.Digest))
 	case app.LineBadDigest:
-		if p.Err == nil {
-			why = p.Reason
-			break
+		why = tr("Not a digest")
+		if p.Err != nil {
+			why = digestProblem(p.Err)
 		}
-		why = digestProblem(p.Err)
 		if p.Hint != nil {
 			why = tr("{{.Reason}} (the checksum file is of {{.Algorithm}})", "Reason", why, "Algorithm", p.Hint.Name)
 		}
@@ -261,7 +257,7 @@ func lineProblem(p app.LineProblem) string {
 	case app.LineUnexpectedPGP:
 		why = tr("an unexpected PGP block: only clear-signed messages are understood")
 	default:
-		why = p.Reason
+		why = tr("not a checksum line")
 	}
 	return tr("line {{.Line}}: {{.Reason}}", "Line", p.Line, "Reason", why)
 }

@@ -2,8 +2,8 @@ package ui
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -64,88 +64,140 @@ func TestTimesAndProgressInJapanese(t *testing.T) {
 	}
 }
 
-// The window's English words for app's values are app's own words (the
-// command line's), so the two never tell a person different things.
-func TestEnglishWordsAreApps(t *testing.T) {
-	sum := func(text string) []app.Digest {
-		var ds []app.Digest
-		for _, a := range hashing.All() {
-			h := a.New()
-			h.Write([]byte(text))
-			ds = append(ds, app.Digest{Algorithm: a, Sum: h.Sum(nil)})
-		}
-		return ds
-	}
-	abc, other := sum("abc"), sum("abd")
-	find := func(ds []app.Digest, id string) string {
-		for _, d := range ds {
-			if d.Algorithm.ID == id {
-				return hex.EncodeToString(d.Sum)
-			}
-		}
-		return ""
-	}
-	for _, c := range []struct {
-		text     string
-		computed []app.Digest
+func hexOf(id, data string) string {
+	h := mustAlg(id).New()
+	h.Write([]byte(data))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func b64Of(id, data string) string {
+	h := mustAlg(id).New()
+	h.Write([]byte(data))
+	return base64.StdEncoding.EncodeToString(h.Sum(nil))
+}
+
+// The banner's words for each kind of verdict.
+func TestVerdictWordsInEnglish(t *testing.T) {
+	tests := []struct {
+		name     string
+		paste    string
+		computed []string // algorithms computed so far
+		outcome  app.Outcome
+		alg      string   // Verdict.Algorithm ("" for nil)
+		needs    []string // Verdict.Needs
+		weak     bool
+		headline []string // substrings
+		detail   []string // substrings; of digestProblem for a text that is not a digest
 	}{
-		{find(abc, "sha256"), abc},               // match, untagged: three candidates
-		{"sha256:" + find(abc, "sha256"), abc},   // match, tagged
-		{find(abc, "md5"), abc},                  // weak
-		{find(abc, "crc32"), abc},                // CRC32
-		{"sha1:" + find(abc, "sha1"), abc},       // weak, tagged
-		{"sha256:" + find(abc, "sha256"), other}, // mismatch
-		{find(abc, "sha256"), other},             // mismatch of three
-		{find(abc, "sha256"), other[:6]},         // pending: SHA-256 compared, the others not computed
-		{find(abc, "sha256"), nil},               // pending
-		{"x.iso: " + find(abc, "sha512"), abc},   // match with a name
-		{find(abc, "sha256")[:63], abc},          // not a digest
+		{"tagged SHA-256 match", "sha256:" + sha256Hex("abc"), []string{"sha256", "md5"}, app.Match, "sha256", nil, false,
+			[]string{"Matches the published SHA-256", "this is the file they released"}, nil},
+		{"untagged SHA-256 match", strings.ToUpper(sha256Hex("abc")), []string{"sha256"}, app.Match, "sha256", nil, false,
+			[]string{"Matches the published SHA-256"}, []string{"64 hex digits", "equals the file's SHA-256"}},
+		{"match on the second candidate", hexOf("sha3-256", "abc"), []string{"sha256", "sha3-256", "ripemd256"}, app.Match, "sha3-256", nil, false,
+			[]string{"SHA3-256"}, nil},
+		{"MD5 match is weak", hexOf("md5", "abc"), []string{"md5"}, app.Match, "md5", nil, true,
+			[]string{"Matches the published MD5"}, []string{"intact, not who published it"}},
+		{"SHA-1 match is weak", "SHA1=" + hexOf("sha1", "abc"), []string{"sha1"}, app.Match, "sha1", nil, true, nil, []string{"intact, not who published it"}},
+		{"CRC32 match is weak", hexOf("crc32", "abc"), []string{"crc32"}, app.Match, "crc32", nil, true, nil, []string{"intact, not who published it", "accidental"}},
+		{"nothing computed yet", sha256Hex("abc"), nil, app.Pending, "", []string{"sha256", "sha3-256", "ripemd256"}, false,
+			[]string{"Computing SHA-256, SHA3-256 and RIPEMD-256"}, nil},
+		{"MD5 differs, RIPEMD-128 still to compute", hexOf("ripemd128", "abc"), []string{"md5"}, app.Pending, "", []string{"ripemd128"}, false,
+			[]string{"Computing RIPEMD-128"}, []string{"MD5 is not the published value"}},
+		{"tagged, not computed", "ripemd160:" + hexOf("ripemd160", "abc"), []string{"sha256"}, app.Pending, "ripemd160", []string{"ripemd160"}, false, nil, nil},
+		{"tagged mismatch", "sha256:" + hexOf("sha512", "abc")[:64], []string{"sha256"}, app.Mismatch, "sha256", nil, false,
+			[]string{"Does NOT match the published SHA-256"}, []string{"damaged"}},
+		{"mismatch on every candidate", hexOf("sha512", "abc")[:64], []string{"sha256", "sha3-256", "ripemd256", "md5"}, app.Mismatch, "", nil, false,
+			[]string{"Does NOT match"}, []string{"SHA-256, SHA3-256 and RIPEMD-256 all differ"}},
+		{"not a digest", "hello", []string{"sha256"}, app.Unknown, "", nil, false,
+			[]string{"Cannot compare"}, []string{"Not a digest"}},
+		{"wrong length everywhere", sha256Hex("abc")[:63], []string{"sha256"}, app.Unknown, "", nil, false,
+			nil, []string{"63 hex digits: no algorithm has this length"}},
+		{"unsupported algorithm", "blake3:" + sha256Hex("abc"), nil, app.Unknown, "", nil, false, nil, []string{"BLAKE3 is not an algorithm Hashdrop supports"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var computed []app.Digest
+			for _, id := range tt.computed {
+				sum, _ := hex.DecodeString(hexOf(id, "abc"))
+				computed = append(computed, app.Digest{Algorithm: mustAlg(id), Sum: sum})
+			}
+			v := app.Judge(tt.paste, computed)
+			if v.Outcome != tt.outcome {
+				t.Fatalf("outcome %v, want %v", v.Outcome, tt.outcome)
+			}
+			headline, detail := verdictWords(&v)
+			if v.Outcome == app.Unknown {
+				_, err := app.ParseExpected(tt.paste)
+				detail = digestProblem(err)
+			}
+			if headline == "" {
+				t.Error("no headline")
+			}
+			for _, w := range tt.headline {
+				if !strings.Contains(headline, w) {
+					t.Errorf("headline %q lacks %q", headline, w)
+				}
+			}
+			for _, w := range tt.detail {
+				if !strings.Contains(detail, w) {
+					t.Errorf("detail %q lacks %q", detail, w)
+				}
+			}
+		})
+	}
+}
+
+// What the line under the paste box says was understood.
+func TestDescribeDigest(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"lowercase hex", sha256Hex("abc"), "64 hex digits: SHA-256, SHA3-256 or RIPEMD-256"},
+		{"wrapped over lines", hexOf("sha512", "abc")[:64] + "\n" + hexOf("sha512", "abc")[64:], "128 hex digits: SHA-512, SHA3-512 or Whirlpool"},
+		{"quotes", `"` + hexOf("md5", "abc") + `"`, "32 hex digits: MD5 or RIPEMD-128"},
+		{"md5 length", hexOf("md5", "abc"), "32 hex digits: MD5 or RIPEMD-128"},
+		{"sha1 length", hexOf("sha1", "abc"), "40 hex digits: SHA-1 or RIPEMD-160"},
+		{"crc32", hexOf("crc32", "abc"), "CRC32, 8 hex digits"},
+		{"prefix sha256:", "sha256:" + sha256Hex("abc"), "SHA-256, 64 hex digits"},
+		{"prefix SHA256=", "SHA256=" + sha256Hex("abc"), "SHA-256, 64 hex digits"},
+		{"prefix sha3-256:", "sha3-256:" + sha256Hex("abc"), "SHA3-256, 64 hex digits"},
+		{"prefix md5:", "MD5: " + hexOf("md5", "abc"), "MD5, 32 hex digits"},
+		{"prefix RMD160", "RMD160=" + hexOf("sha1", "abc"), "RIPEMD-160, 40 hex digits"},
+		{"SRI", "sha256-" + b64Of("sha256", "abc"), "SHA-256, base64, 32 bytes"},
+		{"base64 standard", b64Of("sha256", "abc"), "base64, 32 bytes: SHA-256, SHA3-256 or RIPEMD-256"},
+		{"GNU line", sha256Hex("abc") + "  abc.txt", "64 hex digits: SHA-256, SHA3-256 or RIPEMD-256, for abc.txt"},
+		{"BSD line", "SHA256 (abc.txt) = " + sha256Hex("abc"), "SHA-256, 64 hex digits, for abc.txt"},
 	} {
-		v := app.Judge(c.text, c.computed)
-		headline, detail := verdictWords(&v)
-		if v.Outcome == app.Unknown {
-			_, err := app.ParseExpected(c.text)
-			detail = digestProblem(err) + "."
+		e, err := app.ParseExpected(tt.in)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
 		}
-		if headline != v.Headline || detail != v.Detail {
-			t.Errorf("%.30q (%v):\n window %q\n        %q\n    app %q\n        %q", c.text, v.Outcome, headline, detail, v.Headline, v.Detail)
+		if got := describeDigest(e); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
-	for _, text := range []string{
-		strings.Repeat("a", 63), strings.Repeat("a", 200), "hello world", "sha256:" + strings.Repeat("a", 65),
-		"sha256:AAAAAAAAAAAAAAAAAAAAAA==", "AAAAAAAAAAAAAAAAAAA=", "\xff\xfe", "blake2b:" + strings.Repeat("ab", 64),
-		strings.Repeat("b", 129), "zz" + strings.Repeat("a", 62),
-	} {
-		_, err := app.ParseExpected(text)
-		var de *app.DigestError
-		if !errors.As(err, &de) {
-			t.Fatalf("%.30q: %v", text, err)
-		}
-		if got, want := digestProblem(err), capitalize(de.Reason); got != want {
-			t.Errorf("%.30q:\n window %q\n    app %q", text, got, want)
-		}
-	}
-	// The statuses and reasons of a checked checksum file.
+}
+
+// The reasons and summary of a checked checksum file.
+func TestEntryWordsInEnglish(t *testing.T) {
 	_, sums := sumsFolder(t)
 	sf, err := app.ReadSumsFile(sums)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep, _ := sf.Check(context.Background(), app.CheckOptions{})
-	for _, r := range rep.Results {
-		want := r.Reason
-		if r.Status == app.StatusOK {
-			want = r.Algorithm.Name + " matches"
-		}
-		if got := entryReason(&r); got != want {
-			t.Errorf("%s %v: window %q, app %q", r.Entry.Name, r.Status, got, want)
-		}
-		if got := statusWord(r.Status); got != r.Status.String() {
-			t.Errorf("status word %q, app %q", got, r.Status)
+	want := []string{
+		"SHA-256 matches",
+		"the SHA-256 differs: the file is damaged or not the one listed",
+		"no such file",
+		"outside the checksum file's folder (allow files outside to check it)",
+		"BLAKE2b is not an algorithm Hashdrop supports",
+	}
+	for i, r := range rep.Results {
+		if got := entryReason(&r); i >= len(want) || got != want[i] {
+			t.Errorf("%s %v: %q", r.Entry.Name, r.Status, got)
 		}
 	}
-	if got := summaryText(func(s app.Status) int { return rep.Counts[s] }); got != rep.Summary() {
-		t.Errorf("summary %q, app %q", got, rep.Summary())
+	if got := summaryText(func(s app.Status) int { return rep.Counts[s] }); got != "1 OK, 1 FAILED, 1 missing, 1 refused, 1 skipped" {
+		t.Errorf("summary %q", got)
 	}
 }
 

@@ -5,13 +5,14 @@ package gather
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/hashdrop/hashdrop/app"
 )
 
 // File is one file to hash.
@@ -86,7 +87,7 @@ func walk(ctx context.Context, root string, res *Result, add func(path, name str
 			return fs.SkipAll
 		}
 		if err != nil {
-			res.Errs = append(res.Errs, &FolderError{Path: path, Cause: cause(err), Err: err})
+			res.Errs = append(res.Errs, &FolderError{Path: path, Err: err})
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -118,29 +119,17 @@ func walk(ctx context.Context, root string, res *Result, add func(path, name str
 	})
 }
 
-// FolderError is a folder that could not be read while walking.
+// FolderError is a folder that could not be read while walking; the
+// window words it from app.CauseOf(Err).
 type FolderError struct {
-	Path  string
-	Cause string // in English words
-	Err   error
+	Path string
+	Err  error
 }
 
-func (e *FolderError) Error() string { return "cannot read folder " + e.Path + ": " + e.Cause }
+func (e *FolderError) Error() string {
+	return "cannot read folder " + e.Path + ": " + app.SystemWords(e.Err)
+}
 func (e *FolderError) Unwrap() error { return e.Err }
-
-func cause(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such folder"
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
 
 // sumsName matches the names checksum files are given: SHA256SUMS,
 // MD5SUMS, sha256sum.txt, CHECKSUM, CHECKSUMS, *-CHECKSUM(S), *.DIGESTS,
