@@ -1,0 +1,25 @@
+//go:build !purego
+
+package sha1
+
+import (
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/klauspost/cpuid/v2"
+)
+
+// useSHANI selects the kernel built on SHA1RNDS4/SHA1NEXTE/SHA1MSG1/SHA1MSG2;
+// it also needs PSHUFB (SSSE3) and PINSRD/PEXTRD (SSE4.1).
+var useSHANI = cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)
+
+func init() { impl.Register("sha1", "sha-ni", &useSHANI) }
+
+func block(dig *digest, p []byte) {
+	if useSHANI {
+		blockSHANI(dig, p)
+		return
+	}
+	blockGeneric(dig, p)
+}
+
+//go:noescape
+func blockSHANI(dig *digest, p []byte)
