@@ -41,6 +41,9 @@ func (a *Algorithm) HexLen() int { return a.Size * 2 }
 
 // Core names the implementation in use on this CPU ("sha-ni", "avx2", "generic", ...).
 func (a *Algorithm) Core() string {
+	if ownActive(a.family) {
+		return impl.Active(a.family)
+	}
 	if c, ok := stdCore[a.family]; ok {
 		return c
 	}
@@ -48,10 +51,11 @@ func (a *Algorithm) Core() string {
 }
 
 // Cores lists the implementations that can run on this CPU, fastest first.
-// For algorithms served by the Go standard library it is the one in use.
+// For algorithms served by the Go standard library it is the one it uses,
+// after Hashdrop's own cores where those take over on this architecture.
 func (a *Algorithm) Cores() []string {
 	if c, ok := stdCore[a.family]; ok {
-		return []string{c}
+		return append(ownCores(a.family), c)
 	}
 	return impl.Available(a.family)
 }
@@ -64,11 +68,11 @@ var algorithms = []*Algorithm{
 	{ID: "md5", Name: "MD5", Tag: "MD5", Size: md5.Size, BlockSize: md5.BlockSize,
 		New: md5.New, family: "md5"},
 	{ID: "sha1", Name: "SHA-1", Tag: "SHA1", Size: sha1.Size, BlockSize: sha1.BlockSize,
-		New: sha1.New, family: "sha1"},
+		New: newSHA1, family: "sha1"},
 	{ID: "sha224", Name: "SHA-224", Tag: "SHA224", Aliases: []string{"sha2-224"}, Size: sha256.Size224, BlockSize: sha256.BlockSize,
-		New: sha256.New224, family: "sha256"},
+		New: newSHA224, family: "sha256"},
 	{ID: "sha256", Name: "SHA-256", Tag: "SHA256", Aliases: []string{"sha2-256", "sha2"}, Size: sha256.Size, BlockSize: sha256.BlockSize,
-		New: sha256.New, family: "sha256"},
+		New: newSHA256, family: "sha256"},
 	{ID: "sha384", Name: "SHA-384", Tag: "SHA384", Aliases: []string{"sha2-384"}, Size: sha512.Size384, BlockSize: sha512.BlockSize,
 		New: sha512.New384, family: "sha512"},
 	{ID: "sha512", Name: "SHA-512", Tag: "SHA512", Aliases: []string{"sha2-512"}, Size: sha512.Size, BlockSize: sha512.BlockSize,

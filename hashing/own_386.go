@@ -1,0 +1,51 @@
+//go:build !purego
+
+package hashing
+
+import (
+	"crypto/sha1"
+	"crypto/sha256"
+	"hash"
+	"slices"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	hdsha1 "github.com/hashdrop/hashdrop/hashing/sha1"
+	hdsha256 "github.com/hashdrop/hashdrop/hashing/sha256"
+)
+
+// On 386 the standard library's SHA-1 and SHA-224/256 are scalar; Hashdrop's
+// own SHA-NI cores take over on CPUs that have it. On the others the standard
+// library's 386 assembly stays: it is faster than Hashdrop's portable Go.
+var own = []string{"sha1", "sha256"}
+
+var (
+	newSHA1   = pick("sha1", hdsha1.New, sha1.New)
+	newSHA224 = pick("sha256", hdsha256.New224, sha256.New224)
+	newSHA256 = pick("sha256", hdsha256.New, sha256.New)
+)
+
+// pick returns a constructor that chooses at each call, so that a core
+// switched with impl.Select (tests, HASHDROP_DISABLE) is honoured.
+func pick(family string, mine, std func() hash.Hash) func() hash.Hash {
+	return func() hash.Hash {
+		if ownActive(family) {
+			return mine()
+		}
+		return std()
+	}
+}
+
+// ownActive reports whether family runs one of Hashdrop's own cores rather
+// than the standard library's.
+func ownActive(family string) bool {
+	return slices.Contains(own, family) && impl.Active(family) != impl.Generic
+}
+
+// ownCores lists Hashdrop's own cores of family that can run here, fastest
+// first; the standard library's follows them.
+func ownCores(family string) []string {
+	if !slices.Contains(own, family) {
+		return nil
+	}
+	return slices.DeleteFunc(impl.Available(family), func(c string) bool { return c == impl.Generic })
+}
