@@ -1,0 +1,5 @@
+//go:build !386 || purego
+
+package crc32
+
+func block(dig *digest, p []byte) { blockGeneric(dig, p) }
