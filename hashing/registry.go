@@ -10,7 +10,6 @@ import (
 	"crypto/sha512"
 	"fmt"
 	"hash"
-	"hash/crc32"
 	"slices"
 	"strings"
 
@@ -64,7 +63,7 @@ func (a *Algorithm) String() string { return a.Name }
 
 var algorithms = []*Algorithm{
 	{ID: "crc32", Name: "CRC32", Tag: "CRC32", Aliases: []string{"crc-32", "crc", "sfv"}, Size: 4, BlockSize: 1,
-		New: func() hash.Hash { return crc32.NewIEEE() }, family: "crc32"},
+		New: newCRC32, family: "crc32"},
 	{ID: "md5", Name: "MD5", Tag: "MD5", Size: md5.Size, BlockSize: md5.BlockSize,
 		New: md5.New, family: "md5"},
 	{ID: "sha1", Name: "SHA-1", Tag: "SHA1", Size: sha1.Size, BlockSize: sha1.BlockSize,

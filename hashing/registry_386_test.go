@@ -16,10 +16,12 @@ import (
 // standard library takes over when the own core is switched off.
 func TestOwnCores386(t *testing.T) {
 	shani := cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)
+	clmul := cpuid.CPU.Supports(cpuid.CLMUL, cpuid.SSE4)
 	for _, c := range []struct {
 		id, family, core, pkg string
 		has                   bool
 	}{
+		{"crc32", "crc32", "pclmulqdq", "github.com/hashdrop/hashdrop/hashing/crc32", clmul},
 		{"sha1", "sha1", "sha-ni", "github.com/hashdrop/hashdrop/hashing/sha1", shani},
 		{"sha224", "sha256", "sha-ni", "github.com/hashdrop/hashdrop/hashing/sha256", shani},
 		{"sha256", "sha256", "sha-ni", "github.com/hashdrop/hashdrop/hashing/sha256", shani},
