@@ -9,7 +9,8 @@ GOFILES := $(shell git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -
 # dialogs, Xvfb for the headless window test.
 DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
              libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
-DEB_TEST  := xvfb xauth libgl1-mesa-dri xdotool x11-utils imagemagick rhash openssl
+DEB_TEST  := xvfb xauth libgl1-mesa-dri xdotool x11-utils imagemagick rhash openssl \
+             gnupg minisign signify-openbsd
 PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 # Desktop integration: make install's registration and its test; the Windows
 # package's cross compiler.
@@ -75,7 +76,7 @@ deps:
 	@$(MAKE) --no-print-directory need PKGS="$(DEB_BUILD)" CHECK='command -v gcc && pkg-config --exists $(PC_BUILD)'
 
 deps-test:
-	@$(MAKE) --no-print-directory need PKGS="$(DEB_TEST)" CHECK='command -v Xvfb && command -v xdotool && command -v convert'
+	@$(MAKE) --no-print-directory need PKGS="$(DEB_TEST)" CHECK='command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign'
 
 deps-desktop:
 	@$(MAKE) --no-print-directory need PKGS="$(DEB_DESKTOP)" CHECK='command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate'

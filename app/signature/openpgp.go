@@ -1,0 +1,280 @@
+package signature
+
+import (
+	"bytes"
+	"crypto"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	pgperr "github.com/ProtonMail/go-crypto/openpgp/errors"
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
+	pgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+)
+
+// Weak-key thresholds: RSA and DSA keys shorter than this are TooWeak
+// (NIST SP 800-131A retired 1024-bit keys for signing in 2013).
+const minKeyBits = 2048
+
+// verifyConfig turns off the library's own weak-algorithm refusals, which
+// come back as English errors, so that Hashdrop can tell "too weak" from
+// "bad" by values and check the thresholds itself (weakness below).
+func verifyConfig(now time.Time) *packet.Config {
+	return &packet.Config{
+		Time:                        func() time.Time { return now },
+		MinRSABits:                  1,
+		RejectPublicKeyAlgorithms:   map[packet.PublicKeyAlgorithm]bool{},
+		RejectHashAlgorithms:        map[crypto.Hash]bool{},
+		RejectMessageHashAlgorithms: map[crypto.Hash]bool{},
+		RejectCurves:                map[packet.Curve]bool{},
+	}
+}
+
+// weakHashes are digests whose signatures can be forged (SHA-1: SHAttered,
+// 2017; chosen-prefix collisions, 2020).
+var weakHashes = map[crypto.Hash]string{crypto.MD5: "MD5", crypto.SHA1: "SHA-1", crypto.RIPEMD160: "RIPEMD-160"}
+
+// pgpRing lets the library look keys up in a Keyring.
+type pgpRing struct{ r *Keyring }
+
+func (p pgpRing) KeysById(id uint64) []pgp.Key         { return p.r.pgp.KeysById(id) }
+func (p pgpRing) EntitiesById(id uint64) []*pgp.Entity { return p.r.pgp.EntitiesById(id) }
+
+// verifyOpenPGP checks the OpenPGP signature packets read from sig over the
+// bytes read from signed; one result per signature packet. The error is
+// for signed bytes that cannot be read.
+func (r *Keyring) verifyOpenPGP(signed io.Reader, sig io.Reader, now time.Time) ([]Result, error) {
+	cfg := verifyConfig(now)
+	md, err := pgp.VerifyDetachedSignatureReader(pgpRing{r}, signed, sig, cfg)
+	if err != nil {
+		if errors.Is(err, pgperr.ErrUnknownIssuer) {
+			err = errors.New("it holds no signature")
+		}
+		return []Result{{Kind: Unreadable, Format: OpenPGP, Err: err}}, nil
+	}
+	if _, err := io.Copy(io.Discard, md.UnverifiedBody); err != nil {
+		return nil, err
+	}
+	out := make([]Result, 0, len(md.SignatureCandidates))
+	for _, c := range md.SignatureCandidates {
+		out = append(out, r.judge(c, now, cfg))
+	}
+	return out, nil
+}
+
+// judge turns the library's verdict on one signature into a Result.
+func (r *Keyring) judge(c *pgp.SignatureCandidate, now time.Time, cfg *packet.Config) Result {
+	res := Result{Format: OpenPGP, KeyID: fmt.Sprintf("%016X", c.IssuerKeyId)}
+	if len(c.IssuerFingerprint) > 0 {
+		res.KeyID = fmt.Sprintf("%X", c.IssuerFingerprint)
+	}
+	sig := c.CorrespondingSig
+	if sig != nil {
+		res.Created = sig.CreationTime
+	}
+	if c.SignedByEntity == nil {
+		res.Kind = UnknownKey
+		return res
+	}
+	key := r.of[c.SignedByEntity]
+	res.Signer = key.Signer()
+	err := c.SignatureError
+	if err != nil && sig != nil && !isTyped(err) {
+		// The library says only "no valid signing key" when the subkey that
+		// signed is revoked or expired: ask the key itself.
+		if kerr := keyState(c.SignedByEntity, c.IssuerKeyId, sig.CreationTime, cfg); kerr != nil {
+			err = kerr
+		}
+	}
+	if errors.Is(err, pgperr.ErrSignatureExpired) && !sigExpired(sig, now) {
+		// The library also calls a signature made after now "expired": a
+		// clock behind the publisher's, not a reason to doubt the file.
+		err = nil
+	}
+	switch {
+	case err == nil && sig.SigType != packet.SigTypeBinary && sig.SigType != packet.SigTypeText:
+		res.Kind, res.Err = Bad, fmt.Errorf("a signature of type %#x, not over a file", uint8(sig.SigType))
+	case err == nil:
+		res.Kind = Genuine
+		if key.Origin != Shipped {
+			res.Kind = GenuineUser
+		}
+		if h, bits := weakness(sig, c.SignedBy); h != "" || bits != 0 {
+			res.Kind, res.Hash, res.Bits = TooWeak, h, bits
+		}
+		if !key.Expires.IsZero() && key.Expires.Before(now) {
+			res.Until, res.KeyExpired = key.Expires, true
+		}
+	case errors.Is(err, pgperr.ErrKeyRevoked):
+		res.Kind = Revoked
+	case errors.Is(err, pgperr.ErrKeyExpired):
+		res.Kind, res.KeyExpired, res.Until = Expired, true, key.Expires
+	case errors.Is(err, pgperr.ErrSignatureExpired):
+		res.Kind = Expired
+		if sig.SigLifetimeSecs != nil {
+			res.Until = sig.CreationTime.Add(time.Duration(*sig.SigLifetimeSecs) * time.Second)
+		}
+	default:
+		res.Kind, res.Err = Bad, err
+	}
+	return res
+}
+
+// sigExpired reports whether sig's own lifetime ended before now.
+func sigExpired(sig *packet.Signature, now time.Time) bool {
+	return sig.SigLifetimeSecs != nil && *sig.SigLifetimeSecs != 0 &&
+		now.After(sig.CreationTime.Add(time.Duration(*sig.SigLifetimeSecs)*time.Second))
+}
+
+func isTyped(err error) bool {
+	return errors.Is(err, pgperr.ErrKeyRevoked) || errors.Is(err, pgperr.ErrKeyExpired) || errors.Is(err, pgperr.ErrSignatureExpired)
+}
+
+// keyState says why the key with this id in e could not sign at t: revoked
+// or expired (primary or subkey), or nil when it is neither.
+func keyState(e *pgp.Entity, id uint64, t time.Time, cfg *packet.Config) error {
+	if _, err := e.VerifyPrimaryKey(t, cfg); isTyped(err) {
+		return err
+	}
+	for i := range e.Subkeys {
+		if sk := &e.Subkeys[i]; sk.PublicKey.KeyId == id {
+			if _, err := sk.Verify(t, cfg); isTyped(err) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// weakness returns the weak digest of sig or its key's bindings, or the
+// size of a key too short to trust.
+func weakness(sig *packet.Signature, k *pgp.Key) (hash string, bits int) {
+	if h, ok := weakHashes[sig.Hash]; ok {
+		return h, 0
+	}
+	if k == nil {
+		return "", 0
+	}
+	for _, self := range []*packet.Signature{k.SelfSignature, k.PrimarySelfSignature} {
+		// SHA-1 bindings are common on old keys and not forgeable by the
+		// mirror; MD5 and RIPEMD-160 ones are refused.
+		if self != nil && (self.Hash == crypto.MD5 || self.Hash == crypto.RIPEMD160) {
+			return weakHashes[self.Hash], 0
+		}
+	}
+	for _, pk := range []*packet.PublicKey{k.PublicKey, k.Entity.PrimaryKey} {
+		switch pk.PubKeyAlgo {
+		case packet.PubKeyAlgoRSA, packet.PubKeyAlgoRSASignOnly, packet.PubKeyAlgoDSA:
+			if n := bitLength(pk); n < minKeyBits {
+				return "", n
+			}
+		}
+	}
+	return "", 0
+}
+
+func bitLength(pk *packet.PublicKey) int {
+	n, err := pk.BitLength()
+	if err != nil {
+		return 0
+	}
+	return int(n)
+}
+
+func algorithmName(a packet.PublicKeyAlgorithm, bits int) string {
+	switch a {
+	case packet.PubKeyAlgoRSA, packet.PubKeyAlgoRSASignOnly, packet.PubKeyAlgoRSAEncryptOnly:
+		return fmt.Sprintf("RSA %d", bits)
+	case packet.PubKeyAlgoDSA:
+		return fmt.Sprintf("DSA %d", bits)
+	case packet.PubKeyAlgoEdDSA, packet.PubKeyAlgoEd25519:
+		return "Ed25519"
+	case packet.PubKeyAlgoEd448:
+		return "Ed448"
+	case packet.PubKeyAlgoECDSA:
+		return "ECDSA"
+	}
+	return fmt.Sprintf("algorithm %d", a)
+}
+
+// ClearSigned is an OpenPGP clear-signed message found in a file
+// (Fedora's *-CHECKSUM).
+type ClearSigned struct {
+	// Text is what the signature covers: the message's lines without their
+	// dash-escapes and trailing blanks, joined by "\n". Parse this, never
+	// the file around it.
+	Text []byte
+	// Line is the file's 1-based line on which Text begins.
+	Line int
+	// Before and After are the file's bytes outside the signed message:
+	// never signed, so never to be trusted.
+	Before, After []byte
+	block         *clearsign.Block
+}
+
+const clearBegin = "-----BEGIN PGP SIGNED MESSAGE-----"
+
+// ReadClearSigned finds the first clear-signed message in data, or returns
+// nil when there is none (or it is malformed: then no text is signed).
+func ReadClearSigned(data []byte) *ClearSigned {
+	b, rest := clearsign.Decode(data)
+	if b == nil {
+		return nil
+	}
+	start := 0
+	if !bytes.HasPrefix(data, []byte(clearBegin)) {
+		start = bytes.Index(data, []byte("\n"+clearBegin)) + 1
+	}
+	// The text begins after the BEGIN line, the armor headers and the
+	// blank line that ends them.
+	text, first := start, true
+	for text < len(data) {
+		end := bytes.IndexByte(data[text:], '\n')
+		if end < 0 {
+			break
+		}
+		line := data[text : text+end]
+		text += end + 1
+		if !first && len(bytes.TrimSpace(line)) == 0 {
+			break
+		}
+		first = false
+	}
+	return &ClearSigned{
+		Text:   b.Plaintext,
+		Line:   bytes.Count(data[:text], []byte("\n")) + 1,
+		Before: data[:start],
+		After:  rest,
+		block:  b,
+	}
+}
+
+// VerifyClearSigned checks the signature of a clear-signed message.
+func (r *Keyring) VerifyClearSigned(c *ClearSigned) []Result {
+	return r.VerifyClearSignedAt(c, time.Now())
+}
+
+// VerifyClearSignedAt is VerifyClearSigned as of the time now.
+func (r *Keyring) VerifyClearSignedAt(c *ClearSigned, now time.Time) []Result {
+	rs, _ := r.verifyOpenPGP(bytes.NewReader(c.block.Bytes), c.block.ArmoredSignature.Body, now)
+	return rs
+}
+
+// openPGPSignature returns the packets of an OpenPGP signature file, armored
+// or binary.
+func openPGPSignature(sig []byte) (io.Reader, error) {
+	if !bytes.Contains(sig[:min(len(sig), 1024)], []byte("-----BEGIN PGP")) {
+		return bytes.NewReader(sig), nil
+	}
+	block, err := armor.Decode(bytes.NewReader(sig))
+	if err != nil {
+		return nil, err
+	}
+	if block.Type != pgp.SignatureType {
+		return nil, fmt.Errorf("an armored %q, not a signature", block.Type)
+	}
+	return block.Body, nil
+}
