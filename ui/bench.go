@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"image/color"
+	"math"
 	"sync/atomic"
 
 	"fyne.io/fyne/v2"
@@ -30,32 +32,38 @@ type benchBar struct {
 	alg   *hashing.Algorithm
 	value float64 // bytes per second; 0 while unknown
 	rect  *canvas.Rectangle
-	text  *widget.Label
-	frac  float32
+	text  *widget.Label // the figure, white on the bar once measured
+	note  *widget.Label // "waiting", "measuring…" before
+	frac  float32       // the bar's share of the row, from the scale
 	obj   *fyne.Container
 }
 
-// barLayout draws its first object (the bar) as frac of the width left
-// after its second (the figure).
+// minBarShare is the share of the row the slowest bar takes: the scale is
+// logarithmic above it, so that a 100 MB/s Whirlpool and a 20 GB/s CRC32
+// are both bars one can read.
+const minBarShare = 0.2
+
+// barLayout draws its first object (the bar) as frac of the width, never
+// narrower than its second (the figure), which is drawn on the bar.
 type barLayout struct{ b *benchBar }
 
 func (l barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	t := objs[1].MinSize()
+	t := objs[1].MinSize().Max(objs[2].MinSize())
 	return fyne.NewSize(t.Width+40, t.Height)
 }
 
 func (l barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	t := objs[1].MinSize()
-	room := size.Width - t.Width - padding()
-	w := max(2, room*l.b.frac)
+	w := max(t.Width, size.Width*l.b.frac)
 	if l.b.value == 0 {
 		w = 0
 	}
-	h := min(size.Height*0.6, 16)
-	objs[0].Move(fyne.NewPos(0, (size.Height-h)/2))
-	objs[0].Resize(fyne.NewSize(w, h))
-	objs[1].Move(fyne.NewPos(w+padding(), 0))
-	objs[1].Resize(fyne.NewSize(t.Width, size.Height))
+	objs[0].Move(fyne.Position{})
+	objs[0].Resize(fyne.NewSize(w, size.Height))
+	objs[1].Move(fyne.Position{})
+	objs[1].Resize(fyne.NewSize(max(w, t.Width), size.Height))
+	objs[2].Move(fyne.Position{})
+	objs[2].Resize(size)
 }
 
 func (w *Window) showBench() {
@@ -72,9 +80,9 @@ func newBenchView(w *Window) *benchView {
 	v := &benchView{w: w, status: widget.NewLabel("")}
 	rows := container.NewVBox()
 	for _, a := range hashing.All() {
-		b := &benchBar{alg: a, rect: canvas.NewRectangle(theme.Color(theme.ColorNamePrimary)), text: widget.NewLabel("")}
+		b := &benchBar{alg: a, rect: canvas.NewRectangle(barColour), text: widget.NewLabel(""), note: widget.NewLabel("")}
 		b.rect.CornerRadius = 3
-		b.obj = container.New(barLayout{b}, b.rect, b.text)
+		b.obj = container.New(barLayout{b}, b.rect, container.NewThemeOverride(b.text, bannerTheme{}), b.note)
 		name := widget.NewLabelWithStyle(a.Name, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
 		rows.Add(container.NewBorder(nil, nil, container.New(fixedWidth(algNameWidth), name), nil, b.obj))
 		v.bars = append(v.bars, b)
@@ -101,7 +109,8 @@ func (v *benchView) start() {
 	v.stopped = stopped
 	for _, b := range v.bars {
 		b.value = 0
-		b.text.SetText(tr("waiting"))
+		b.text.SetText("")
+		b.note.SetText(tr("waiting"))
 	}
 	v.run.Disable()
 	v.layoutBars()
@@ -114,7 +123,7 @@ func (v *benchView) start() {
 			w.do(func() {
 				if !stopped.Load() {
 					v.status.SetText(tr("Measuring {{.Algorithm}} ({{.I}} of {{.N}})…", "Algorithm", b.alg.Name, "I", i+1, "N", len(v.bars)))
-					b.text.SetText(tr("measuring…"))
+					b.note.SetText(tr("measuring…"))
 				}
 			})
 			r := w.core.Bench(b.alg)
@@ -145,22 +154,42 @@ func (v *benchView) stop() {
 
 func (v *benchView) result(b *benchBar, r app.BenchResult) {
 	b.value = r.MBPerSec * 1e6
+	b.note.SetText("")
 	b.text.SetText(units.Rate(b.value) + "  ·  " + r.Implementation)
 	v.layoutBars()
 }
 
-// layoutBars scales the bars to the fastest figure so far (linear: the
-// figures are printed beside them).
+// layoutBars scales the bars to the figures so far: the fastest fills the
+// row, the slowest takes minBarShare of it, and the scale between is
+// logarithmic (equal ratios, equal steps), as the figures span a hundredfold.
 func (v *benchView) layoutBars() {
-	top := 0.0
+	lo, hi := 0.0, 0.0
 	for _, b := range v.bars {
-		top = max(top, b.value)
+		if b.value > 0 {
+			if lo == 0 || b.value < lo {
+				lo = b.value
+			}
+			hi = max(hi, b.value)
+		}
 	}
 	for _, b := range v.bars {
-		b.frac = 0
-		if top > 0 {
-			b.frac = float32(b.value / top)
-		}
+		b.frac = barShare(b.value, lo, hi)
 		b.obj.Refresh()
 	}
 }
+
+// barShare is the share of the row a bar of value takes on the scale from
+// lo to hi (0 for no figure yet).
+func barShare(value, lo, hi float64) float32 {
+	switch {
+	case value <= 0:
+		return 0
+	case hi <= lo:
+		return 1
+	}
+	return float32(minBarShare + (1-minBarShare)*math.Log(value/lo)/math.Log(hi/lo))
+}
+
+// barColour is dark enough for the white figure drawn on it (WCAG AA) in
+// light and dark themes.
+var barColour = color.NRGBA{R: 0x1f, G: 0x5f, B: 0xa8, A: 0xff}

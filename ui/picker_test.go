@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -58,6 +59,23 @@ func TestBenchmarkAndAbout(t *testing.T) {
 	top := h.w.bench.bars[len(h.w.bench.bars)-1] // Whirlpool: 64 bytes, the fake's fastest
 	if top.frac != 1 {
 		t.Errorf("the fastest bar should be full, is %v", top.frac)
+	}
+	// Every bar can be read: the slowest (CRC32, 16 times slower in the
+	// fake) takes a fifth of the row, not a sixteenth, and each figure is
+	// drawn on its bar.
+	h.win.Resize(fyne.NewSize(1000, 700))
+	for _, b := range h.w.bench.bars {
+		if b.frac < minBarShare {
+			t.Errorf("%s: its bar takes %.2f of the row, too little to read", b.alg.Name, b.frac)
+		}
+		bar, figure := b.obj.Objects[0], b.obj.Objects[1]
+		if bar.Size().Width < figure.MinSize().Width || figure.Position().X+figure.MinSize().Width > bar.Position().X+bar.Size().Width {
+			t.Errorf("%s: the figure %q is not on its bar (bar %v wide)", b.alg.Name, b.text.Text, bar.Size().Width)
+		}
+	}
+	crc, sha1, sha256 := h.w.bench.bars[0].frac, h.w.bench.bars[2].frac, h.w.bench.bars[4].frac
+	if !(crc < sha1 && sha1 < sha256) {
+		t.Errorf("the bars are not in the order of the figures: %v %v %v", crc, sha1, sha256)
 	}
 	h.w.showAbout()
 	if !containsText(h.w.body, cpuSummary()) {
