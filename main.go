@@ -8,6 +8,7 @@
 package main
 
 import (
+	_ "embed"
 	"fmt"
 	"os"
 
@@ -15,7 +16,13 @@ import (
 	"github.com/hashdrop/hashdrop/ui"
 )
 
+// fyneApp is FyneApp.toml, the one place the version is written.
+//
+//go:embed FyneApp.toml
+var fyneApp []byte
+
 func main() {
+	ui.Version = ui.VersionOf(fyneApp)
 	args := os.Args[1:]
 	if app.IsCommand(args) {
 		code := app.Main(args, os.Stdin, os.Stdout, os.Stderr)

@@ -17,6 +17,20 @@ import (
 var cpuFeatures = []cpuid.FeatureID{cpuid.SSSE3, cpuid.SSE4, cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2,
 	cpuid.SHA, cpuid.CLMUL, cpuid.VPCLMULQDQ, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL, cpuid.AVX512VBMI, cpuid.GFNI}
 
+// coreFeatures are the CPU features each core needs, by the core's name
+// (cores are named after what they use; the standard library's by the
+// conditions under which it picks them).
+var coreFeatures = map[string][]cpuid.FeatureID{
+	"generic": nil, "amd64": nil, "table": nil,
+	"sha-ni":        {cpuid.SHA, cpuid.SSE4, cpuid.SSSE3, cpuid.AVX},
+	"avx2":          {cpuid.AVX, cpuid.AVX2, cpuid.BMI2},
+	"bmi2":          {cpuid.BMI2},
+	"pclmulqdq":     {cpuid.CLMUL, cpuid.SSE4},
+	"vpclmulqdq":    {cpuid.VPCLMULQDQ, cpuid.AVX512F, cpuid.CLMUL, cpuid.SSE4},
+	"avx512":        {cpuid.AVX512F, cpuid.AVX512VL},
+	"avx512-single": {cpuid.AVX512F, cpuid.AVX512VL},
+}
+
 // cpuSummary describes the processor: "AMD EPYC 9R14 (2 cores, 2 threads)".
 func cpuSummary() string {
 	name := strings.TrimSpace(cpuid.CPU.BrandName)
@@ -27,20 +41,28 @@ func cpuSummary() string {
 		"Cores", max(cpuid.CPU.PhysicalCores, 1), "Threads", max(cpuid.CPU.LogicalCores, 1))
 }
 
-// hashingFeatures lists which of cpuFeatures this CPU has and lacks.
-func hashingFeatures() (have, lack []string) {
-	for _, f := range cpuFeatures {
-		if cpuid.CPU.Supports(f) {
-			have = append(have, f.String())
-		} else {
-			lack = append(lack, f.String())
+// hashingFeatures lists the features of cpuFeatures that the cores in use
+// need, and those this CPU lacks.
+func hashingFeatures() (used, lack []string) {
+	need := make(map[cpuid.FeatureID]bool)
+	for _, a := range hashing.All() {
+		for _, f := range coreFeatures[a.Core()] {
+			need[f] = true
 		}
 	}
-	return have, lack
+	for _, f := range cpuFeatures {
+		switch {
+		case !cpuid.CPU.Supports(f):
+			lack = append(lack, f.String())
+		case need[f]:
+			used = append(used, f.String())
+		}
+	}
+	return used, lack
 }
 
 func (w *Window) showAbout() {
-	version := w.app.Metadata().Version
+	version := w.version // Fyne's metadata says 0.0.1 unless fyne package wrote it
 	if version == "" {
 		version = tr("development build")
 	}

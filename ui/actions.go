@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
 func (w *Window) openFiles() {
@@ -79,7 +80,7 @@ func (w *Window) copyAllDigests() {
 		w.dialogs.Error(errors.New(errorText(err)))
 		return
 	}
-	w.copyText(string(data), trn(len(rs), "Copied the digests of {{.N}} file", "Copied the digests of {{.N}} files", "N", len(rs)))
+	w.copyText(string(data), trn(len(rs), "Copied the digests of {{.N}} file", "Copied the digests of {{.N}} files", "N", units.Thousands(len(rs))))
 }
 
 // saveChecksums writes a checksum file: GNU ("HEX  NAME", what sha256sum

@@ -96,7 +96,6 @@ func newBenchView(w *Window) *benchView {
 	explain := widget.NewLabel(tr("In memory, one core, {{.MiB}} MiB each; the core in use is named beside each figure. "+
 		"Reading from disk is usually slower than the fastest of these. MB = 1,000,000 bytes.", "MiB", benchMiB))
 	explain.Wrapping = fyne.TextWrapWord
-	explain.Importance = widget.LowImportance
 	top := container.NewVBox(container.NewBorder(nil, nil, back, v.run, title), explain, v.status)
 	v.obj = container.NewBorder(top, nil, nil, nil, container.NewVScroll(rows))
 	return v

@@ -27,14 +27,12 @@ func newDropZone(w *Window) fyne.CanvasObject {
 	}
 	sub := widget.NewLabelWithStyle(tr("or a SHA256SUMS (or any checksum file) to check the files it lists"),
 		fyne.TextAlignCenter, fyne.TextStyle{})
-	sub.Importance = widget.LowImportance
 	open := widget.NewButtonWithIcon(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
 	open.Importance = widget.HighImportance
 	folder := widget.NewButtonWithIcon(tr("Open folder…"), theme.FolderIcon(), w.openFolder)
 	sums := widget.NewButtonWithIcon(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
 	keys := widget.NewLabelWithStyle(tr("Ctrl+O opens files · Ctrl+V pastes a digest · Esc cancels"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
-	keys.Importance = widget.LowImportance
 	inner := container.NewVBox(
 		container.NewCenter(sized(fyne.NewSquareSize(72), icon)),
 		title, sub,

@@ -52,7 +52,7 @@ func newExpectedField(w *Window) *expectedField {
 	f.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	f.entry.OnChanged = func(string) { f.changed() }
 	f.understood.Truncation = fyne.TextTruncateEllipsis
-	f.understood.Importance = widget.LowImportance
+	f.understood.Importance = widget.MediumImportance
 	f.compare = widget.NewButtonWithIcon(tr("Compare with clipboard"), theme.ContentPasteIcon(), func() {
 		f.SetText(f.offered)
 	})
@@ -110,7 +110,7 @@ func (f *expectedField) changed() {
 		f.icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
 	}
 	if f.parsed == nil && f.problem == "" {
-		f.understood.Importance = widget.LowImportance
+		f.understood.Importance = widget.MediumImportance
 	}
 	f.understood.Refresh()
 	if f.offered != "" && strings.TrimSpace(f.offered) == text {

@@ -96,7 +96,6 @@ func newAlgRow(w *Window) *algRow {
 		box:    &digestBox{lines: 1},
 		mark:   widget.NewIcon(nil),
 	}
-	r.speed.Importance = widget.LowImportance
 	r.digest.Selectable = true
 	r.digest.Wrapping = fyne.TextWrapBreak
 	r.copy = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() {
@@ -194,7 +193,6 @@ func newFileCard(w *Window) *fileCard {
 		rowBox:      container.New(tightVBox{}),
 	}
 	c.name.Truncation = fyne.TextTruncateEllipsis
-	c.size.Importance = widget.LowImportance
 	c.info.Truncation = fyne.TextTruncateEllipsis
 	c.problem.Importance = widget.DangerImportance
 	c.problem.Truncation = fyne.TextTruncateEllipsis

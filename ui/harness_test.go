@@ -183,10 +183,16 @@ func isolateHome(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
 }
 
-func newHarnessWithApp(t *testing.T, a fyne.App) *harness {
+// newHarnessWithApp makes the window on a; cfg's Version (the rest is
+// the harness's) is the one field a test may set.
+func newHarnessWithApp(t *testing.T, a fyne.App, cfg ...Config) *harness {
 	h := &harness{t: t, app: a, core: &fakeCore{}, dialogs: &fakeDialogs{}, queue: make(chan func(), 1<<16)}
 	h.win = a.NewWindow("Hashdrop")
-	h.w = New(a, h.win, h.core, Config{Dialogs: h.dialogs, Do: func(f func()) { h.queue <- f }, Manual: true})
+	c := Config{Dialogs: h.dialogs, Do: func(f func()) { h.queue <- f }, Manual: true}
+	if len(cfg) > 0 {
+		c.Version = cfg[0].Version
+	}
+	h.w = New(a, h.win, h.core, c)
 	h.win.Resize(fyne.NewSize(940, 760))
 	return h
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -80,5 +81,47 @@ func TestBenchmarkAndAbout(t *testing.T) {
 	h.w.showAbout()
 	if !containsText(h.w.body, cpuSummary()) {
 		t.Error("About should name the CPU")
+	}
+}
+
+// About lists a feature as used only when a core in use needs it, and
+// knows what every core of this CPU needs.
+func TestAboutFeaturesAreThoseInUse(t *testing.T) {
+	for _, a := range hashing.All() {
+		for _, c := range a.Cores() {
+			if _, ok := coreFeatures[c]; !ok {
+				t.Errorf("%s: core %q is not in coreFeatures", a.ID, c)
+			}
+		}
+	}
+	used, _ := hashingFeatures()
+	for _, f := range used {
+		needed := false
+		for _, a := range hashing.All() {
+			for _, g := range coreFeatures[a.Core()] {
+				needed = needed || g.String() == f
+			}
+		}
+		if !needed {
+			t.Errorf("About lists %s among the features used, but no core in use needs it", f)
+		}
+	}
+}
+
+// About gives the version FyneApp.toml says, not Fyne's default 0.0.1.
+func TestAboutVersionIsFyneApps(t *testing.T) {
+	data, err := os.ReadFile("../FyneApp.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := VersionOf(data)
+	if v == "" || v == "0.0.1" {
+		t.Fatalf("FyneApp.toml's version read as %q", v)
+	}
+	isolateHome(t)
+	h := newHarnessWithApp(t, test.NewTempApp(t), Config{Version: v})
+	h.w.showAbout()
+	if !containsText(h.w.body, "Hashdrop "+v) {
+		t.Errorf("About does not say Hashdrop %s", v)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"regexp"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -13,6 +14,19 @@ import (
 // AppID identifies Hashdrop to Fyne (preferences, single instance); it matches FyneApp.toml.
 const AppID = "io.github.hashdrop"
 
+// Version is Hashdrop's version, as FyneApp.toml says (main sets it).
+var Version string
+
+// VersionOf reads the version from FyneApp.toml's [Details]: Version = "0.1.0".
+func VersionOf(fyneAppTOML []byte) string {
+	if m := versionLine.FindSubmatch(fyneAppTOML); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+var versionLine = regexp.MustCompile(`(?m)^\s*Version\s*=\s*"([^"]*)"`)
+
 // Run opens the window, with files queued, and returns when it is closed.
 // Each started function is given, once the window exists, an open function
 // that queues paths in it and brings it to the front; open may be called
@@ -22,7 +36,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	win := a.NewWindow("Hashdrop")
 	core := NewAppCore()
-	w := New(a, win, core, Config{})
+	w := New(a, win, core, Config{Version: Version})
 	win.Resize(fyne.NewSize(960, 800))
 	w.Add(absPaths(files))
 	for _, f := range started {

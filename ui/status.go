@@ -136,10 +136,12 @@ func (w *Window) flash(msg string) {
 	w.noteSeq++
 	seq := w.noteSeq
 	w.note.SetText(msg)
+	w.note.Show()
 	time.AfterFunc(3*time.Second, func() {
 		w.do(func() {
 			if w.noteSeq == seq {
 				w.note.SetText("")
+				w.note.Hide()
 			}
 		})
 	})

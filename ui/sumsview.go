@@ -55,7 +55,6 @@ func newSumsView(w *Window) *sumsView {
 	v.title.Segments = []widget.RichTextSegment{&widget.TextSegment{
 		Style: widget.RichTextStyle{SizeName: theme.SizeNameSubHeadingText, TextStyle: fyne.TextStyle{Bold: true}}}}
 	v.where.Truncation = fyne.TextTruncateEllipsis
-	v.where.Importance = widget.LowImportance
 	v.progress.Truncation = fyne.TextTruncateEllipsis
 	v.notes.Wrapping = fyne.TextWrapWord
 	v.notes.Importance = widget.WarningImportance
@@ -110,7 +109,6 @@ func newEntryRow() fyne.CanvasObject {
 	status := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reason := widget.NewLabel("")
 	reason.Truncation = fyne.TextTruncateEllipsis
-	reason.Importance = widget.LowImportance
 	return container.NewBorder(nil, nil,
 		container.NewHBox(sized(fyne.NewSquareSize(20), icon), container.New(fixedWidth(112), status)),
 		nil,
@@ -134,12 +132,6 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 		icon.SetResource(statusIcon(r.Status))
 		status.SetText(statusWord(r.Status))
 		reason.SetText(entryReason(r))
-		if r.Status == app.StatusOK {
-			reason.Importance = widget.LowImportance
-		} else {
-			reason.Importance = widget.MediumImportance
-		}
-		reason.Refresh()
 	case v.job != nil && v.jobName == e.Name:
 		icon.SetResource(theme.HistoryIcon())
 		status.SetText(tr("checking…"))

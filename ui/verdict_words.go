@@ -30,8 +30,13 @@ func verdictWords(v *app.Verdict) (headline, detail string) {
 			detail = tr("The file is damaged, incomplete or a different file. Download it again from the official site.")
 		} else {
 			headline = tr("Does NOT match: this is not the file they released")
-			detail = tr("The file is damaged, incomplete or a different file. The published value is {{.Digest}}; the file's {{.Algorithms}} all differ.",
-				"Digest", describeDigest(e), "Algorithms", algAnd(e.Candidates))
+			if len(e.Candidates) == 2 {
+				detail = tr("The file is damaged, incomplete or a different file. The published value is {{.Digest}}; the file's {{.Algorithms}} both differ.",
+					"Digest", describeDigest(e), "Algorithms", algAnd(e.Candidates))
+			} else {
+				detail = tr("The file is damaged, incomplete or a different file. The published value is {{.Digest}}; the file's {{.Algorithms}} all differ.",
+					"Digest", describeDigest(e), "Algorithms", algAnd(e.Candidates))
+			}
 		}
 		return headline, detail
 	}

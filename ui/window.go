@@ -42,6 +42,7 @@ type Config struct {
 	Dialogs Dialogs      // nil: native dialogs where available, else Fyne's
 	Do      func(func()) // runs a function on the Fyne goroutine; nil: fyne.Do
 	Manual  bool         // no ticker: the caller calls Tick (tests)
+	Version string       // for About; "": the build's metadata
 }
 
 // Window is Hashdrop's main window.
@@ -50,6 +51,7 @@ type Window struct {
 	win     fyne.Window
 	core    Core
 	dialogs Dialogs
+	version string
 	do      func(func())
 	trace   *log.Logger
 
@@ -84,7 +86,7 @@ type Window struct {
 // New builds the window's content for core and returns it; call Add to
 // queue files and win.ShowAndRun to show it.
 func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
-	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, do: cfg.Do, stop: make(chan struct{})}
+	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, stop: make(chan struct{})}
 	if w.do == nil {
 		w.do = fyne.Do
 	}
@@ -162,13 +164,14 @@ func (w *Window) build() {
 		container.NewHBox(sized(fyne.NewSquareSize(32), icon), title),
 		container.NewHBox(openFiles, openSums, menu))
 
+	w.note.Wrapping = fyne.TextWrapWord
+	w.note.Hide()
 	top := container.NewVBox(header, w.expected.object(), w.banner, container.NewBorder(nil, nil, nil,
-		container.NewHBox(w.note, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status))
+		container.NewHBox(w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status), w.note)
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
-	hint.Importance = widget.LowImportance
 	w.dropHint = hint
 	bottom := container.NewVBox(w.dropHint, widget.NewSeparator(), w.picker.object())
 	w.mainView = container.NewBorder(top, bottom, nil, nil, container.New(scrollRoom(listRoom), w.files.holder, w.dropZone))

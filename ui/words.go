@@ -200,6 +200,9 @@ func entryReason(r *app.EntryResult) string {
 		if len(r.Entry.Algorithms) == 1 {
 			return tr("the {{.Algorithm}} differs: the file is damaged or not the one listed", "Algorithm", r.Entry.Algorithms[0].Name)
 		}
+		if len(r.Entry.Algorithms) == 2 {
+			return tr("the {{.Algorithms}} both differ: the file is damaged or not the one listed", "Algorithms", algAnd(r.Entry.Algorithms))
+		}
 		return tr("the {{.Algorithms}} all differ: the file is damaged or not the one listed", "Algorithms", algAnd(r.Entry.Algorithms))
 	case app.StatusSkipped:
 		if r.Entry.Unsupported != "" {
