@@ -7,7 +7,7 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
-	"crypto/sha512"
+	stdsha512 "crypto/sha512"
 	"fmt"
 	"hash"
 	"slices"
@@ -16,6 +16,7 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 	"github.com/hashdrop/hashdrop/hashing/ripemd"
 	"github.com/hashdrop/hashdrop/hashing/sha3"
+	"github.com/hashdrop/hashdrop/hashing/sha512"
 	"github.com/hashdrop/hashdrop/hashing/whirlpool"
 )
 
@@ -73,9 +74,9 @@ var algorithms = []*Algorithm{
 	{ID: "sha256", Name: "SHA-256", Tag: "SHA256", Aliases: []string{"sha2-256", "sha2"}, Size: sha256.Size, BlockSize: sha256.BlockSize,
 		New: newSHA256, family: "sha256"},
 	{ID: "sha384", Name: "SHA-384", Tag: "SHA384", Aliases: []string{"sha2-384"}, Size: sha512.Size384, BlockSize: sha512.BlockSize,
-		New: sha512.New384, family: "sha512"},
+		New: ownOrStd("sha512", sha512.New384, stdsha512.New384), family: "sha512"},
 	{ID: "sha512", Name: "SHA-512", Tag: "SHA512", Aliases: []string{"sha2-512"}, Size: sha512.Size, BlockSize: sha512.BlockSize,
-		New: sha512.New, family: "sha512"},
+		New: ownOrStd("sha512", sha512.New, stdsha512.New), family: "sha512"},
 	{ID: "sha3-224", Name: "SHA3-224", Tag: "SHA3-224", Size: sha3.Size224, BlockSize: sha3.BlockSize224,
 		New: sha3.New224, family: "sha3"},
 	{ID: "sha3-256", Name: "SHA3-256", Tag: "SHA3-256", Aliases: []string{"sha3"}, Size: sha3.Size256, BlockSize: sha3.BlockSize256,
@@ -94,6 +95,17 @@ var algorithms = []*Algorithm{
 		New: ripemd.New320, family: "ripemd"},
 	{ID: "whirlpool", Name: "Whirlpool", Tag: "WHIRLPOOL", Aliases: []string{"wp"}, Size: whirlpool.Size, BlockSize: whirlpool.BlockSize,
 		New: whirlpool.New, family: "whirlpool"},
+}
+
+// ownOrStd picks Hashdrop's own constructor for family, or the standard
+// library's where stdCore says the library serves it on this architecture
+// (SHA-384/512: ours on amd64 and 386, the library's SHA-512 instructions on
+// arm64).
+func ownOrStd(family string, own, std func() hash.Hash) func() hash.Hash {
+	if _, ok := stdCore[family]; ok {
+		return std
+	}
+	return own
 }
 
 // All returns every algorithm in the order of DESIGN.md's table (the order

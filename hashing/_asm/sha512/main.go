@@ -1,0 +1,353 @@
+// Command sha512 generates hashing/sha512/sha512block_amd64.s: SHA-384/512
+// cores that run the rounds on general-purpose registers with BMI2 (RORX,
+// ANDN) and the message schedule of two blocks at once in YMM registers.
+//
+// Blocks go in pairs. The sixteen words of the first block fill the low
+// 128-bit lanes of eight YMM registers, those of the second the high lanes, so
+// one vector step extends both schedules by two words (the rotations of the
+// schedule never cross a lane). Each step adds the round constants and stores
+// W+K of both blocks on the stack; it is interleaved with the scalar rounds of
+// the first block, where the vector units are otherwise idle. The second
+// block's rounds then only read their W+K from the stack. An odd last block
+// is loaded into both lanes and its second half of the work is skipped.
+//
+// A round is 22 integer operations and two eliminated moves: the adds of
+// Sigma0 and Maj go to the next round, off the critical path (the order of
+// OpenSSL's AVX2 code, and of Gueron and Krasnov's "Fast SHA-512
+// implementations on Intel architecture processors"). Code size matters: a
+// fully unrolled pair of blocks overflows the micro-op cache, so the rounds
+// run in loops of sixteen, after which every register is back in its role.
+//
+// The two cores differ only in the schedule: AVX2 builds the 64-bit rotations
+// from shifts (and a byte shuffle for the rotation by 8), AVX-512VL has VPRORQ
+// and merges three terms with one VPTERNLOGQ.
+package main
+
+//go:generate go run . -out ../../sha512/sha512block_amd64.s
+
+import (
+	"os"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/sha512spec"
+)
+
+func main() {
+	// avo reads the digest type from the package; load it as the purego
+	// build sees it, which does not import cpuid.
+	os.Setenv("GOFLAGS", os.Getenv("GOFLAGS")+" -tags=purego")
+	Package("github.com/hashdrop/hashdrop/hashing/sha512")
+	ConstraintExpr("!purego")
+	consts()
+	block(avx2)
+	block(avx512)
+	Generate()
+}
+
+// A core is a choice of schedule instructions.
+type core struct {
+	name   string
+	avx512 bool // VPRORQ and VPTERNLOGQ (AVX-512F with VL)
+}
+
+var (
+	avx2   = core{name: "AVX2"}
+	avx512 = core{name: "AVX512"}
+)
+
+var kTable, bswapMask, ror8Mask Mem
+
+// consts emits the round constants as the vector steps add them (K[2j],
+// K[2j+1] in both lanes, 32 bytes for each pair of rounds), the shuffle that
+// reads big-endian words, and the one that rotates each word by 8 bits.
+func consts() {
+	kTable = GLOBL("k512", RODATA|NOPTR)
+	for j := range 40 {
+		for lane := range 2 {
+			DATA(32*j+16*lane, U64(sha512spec.K[2*j]))
+			DATA(32*j+16*lane+8, U64(sha512spec.K[2*j+1]))
+		}
+	}
+	bswapMask = GLOBL("bswap64", RODATA|NOPTR)
+	for i := range 4 {
+		DATA(8*i, U64(0x0001020304050607+0x0808080808080808*uint64(i%2)))
+	}
+	ror8Mask = GLOBL("ror64by8", RODATA|NOPTR)
+	for i := range 4 {
+		DATA(8*i, U64(0x0007060504030201+0x0808080808080808*uint64(i%2)))
+	}
+}
+
+// Registers. The eight working variables, five scratch registers (carried
+// from round to round: the deferred Sigma0, b^c for Maj, and a copy of f),
+// SI indexing the rounds' W+K on the stack and DI the constants.
+var (
+	state        = []GPPhysical{RAX, RBX, RCX, RDX, R8, R9, R10, R11}
+	t0, t1, bc   = R12, R13, R14
+	s0, fc       = R15, RBP
+	idx, kBase   = RSI, RDI
+	schedule     = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
+	v0, v1, v2   = Y8, Y9, Y10
+	v3           = Y11
+	wkBytes      = 40 * 32 // W+K for 80 rounds of two blocks
+	roundsInLoop = 16
+)
+
+// frame holds the stack slots of a kernel.
+type frame struct {
+	wk       Mem // W+K: 32 bytes per pair of rounds, first block's two words then the second's
+	ptr, end Mem // the next pair of blocks, and the end of the whole blocks
+	second   Mem // 128 when the pair has a second block, 0 when not
+}
+
+func block(c core) {
+	name := "block" + c.name
+	TEXT(name, 0, "func(dig *digest, p []byte)") // the W+K buffer is too large for NOSPLIT
+	Doc(name + " compresses whole blocks of p into dig.")
+	f := frame{wk: AllocLocal(wkBytes), ptr: AllocLocal(8), end: AllocLocal(8), second: AllocLocal(8)}
+
+	Load(Param("p").Base(), RSI)
+	Load(Param("p").Len(), RCX)
+	ANDQ(I32(^127), RCX)
+	JZ(LabelRef(name + "_done"))
+	ADDQ(RSI, RCX)
+	MOVQ(RSI, f.ptr)
+	MOVQ(RCX, f.end)
+	Load(Param("dig"), RDI)
+	for i, r := range state {
+		MOVQ(Mem{Base: RDI}.Offset(8*i), r)
+	}
+
+	Label(name + "_pair")
+	loadPair(name, f)
+	Comment("first block: rounds 0-63 beside the schedule of both blocks")
+	s := startRounds()
+	XORQ(idx, idx)
+	LEAQ(kTable, kBase)
+	Label(name + "_scheduled")
+	s = sixteenRounds(s, f, 0, &c)
+	ADDQ(U32(roundsInLoop/2*32), idx)
+	CMPQ(idx, U32(64/2*32))
+	JB(LabelRef(name + "_scheduled"))
+	Comment("first block: rounds 64-79")
+	s = sixteenRounds(s, f, 0, nil)
+	s = finishBlock(s)
+
+	Comment("second block, from the W+K on the stack")
+	CMPQ(f.second, Imm(0))
+	JE(LabelRef(name + "_next"))
+	s = startRounds()
+	XORQ(idx, idx)
+	Label(name + "_second")
+	s = sixteenRounds(s, f, 16, nil)
+	ADDQ(U32(roundsInLoop/2*32), idx)
+	CMPQ(idx, U32(80/2*32))
+	JB(LabelRef(name + "_second"))
+	finishBlock(s)
+
+	Label(name + "_next")
+	MOVQ(f.ptr, RSI)
+	ADDQ(Imm(128), RSI)
+	ADDQ(f.second, RSI)
+	MOVQ(RSI, f.ptr)
+	CMPQ(RSI, f.end)
+	JB(LabelRef(name + "_pair"))
+	VZEROUPPER()
+	Label(name + "_done")
+	RET()
+}
+
+// loadPair loads the next block into the low lanes of the schedule registers
+// and the block after it (or the same block again, when it is the last) into
+// the high lanes, and stores W+K of rounds 0-15 of both.
+func loadPair(name string, f frame) {
+	Comment("load two blocks (the last one twice when the count is odd)")
+	MOVQ(f.ptr, RSI)
+	LEAQ(Mem{Base: RSI}.Offset(128), RDI)
+	XORQ(R12, R12)
+	CMPQ(RDI, f.end)
+	JAE(LabelRef(name + "_single"))
+	MOVQ(U32(128), R12)
+	Label(name + "_single")
+	MOVQ(R12, f.second)
+	ADDQ(RSI, R12) // the second block, or the first again
+	VMOVDQU(bswapMask, v3)
+	for j, x := range schedule {
+		VMOVDQU(Mem{Base: RSI}.Offset(16*j), x.AsX())
+		VINSERTI128(Imm(1), Mem{Base: R12}.Offset(16*j), x, x)
+		VPSHUFB(v3, x, x)
+		VPADDQ(kTable.Offset(32*j), x, v0)
+		VMOVDQU(v0, f.wk.Offset(32*j))
+	}
+}
+
+// rounds is the state of the round emitter: which register plays which
+// working variable, and which of t1/bc holds b^c.
+type rounds struct {
+	r      []GPPhysical // a, b, c, d, e, f, g, h
+	t1, bc GPPhysical
+}
+
+// startRounds sets up the carried scratch registers for round 0: no deferred
+// Sigma0, b^c, and the copy of f.
+func startRounds() rounds {
+	s := rounds{r: append([]GPPhysical(nil), state...), t1: t1, bc: bc}
+	b, c, f := s.r[1], s.r[2], s.r[5]
+	XORQ(s0, s0)
+	MOVQ(b, s.bc)
+	XORQ(c, s.bc)
+	MOVQ(f, fc)
+	return s
+}
+
+// finishBlock adds the deferred Sigma0 and the working variables into the
+// digest, and returns the state for the next block's rounds.
+func finishBlock(s rounds) rounds {
+	for i, r := range s.r {
+		if r != state[i] {
+			panic("sha512: roles not back in their registers after a block")
+		}
+	}
+	ADDQ(s0, s.r[0])
+	Load(Param("dig"), RDI)
+	for i, r := range state {
+		ADDQ(Mem{Base: RDI}.Offset(8*i), r)
+		MOVQ(r, Mem{Base: RDI}.Offset(8*i))
+	}
+	return s
+}
+
+// sixteenRounds emits sixteen rounds reading W+K at f.wk + idx + lane (0 for
+// the first block, 16 for the second). With a core, each pair of rounds is
+// interleaved with a schedule step that computes W+K sixteen rounds ahead.
+func sixteenRounds(s rounds, f frame, lane int, c *core) rounds {
+	for pair := range roundsInLoop / 2 {
+		var ops []func()
+		for k := range 2 {
+			wk := Mem{Base: f.wk.Base, Index: idx, Scale: 1, Disp: f.wk.Disp + 32*pair + lane + 8*k}
+			ops = append(ops, round(&s, wk)...)
+		}
+		var vec []func()
+		if c != nil {
+			vec = step(*c, f, pair)
+		}
+		interleave(ops, vec)
+	}
+	return s
+}
+
+// interleave emits the scalar operations with the vector ones spread evenly
+// between them.
+func interleave(scalar, vector []func()) {
+	for i, op := range scalar {
+		op()
+		if len(vector) > 0 && (i%2 == 1 || len(scalar)-i <= len(vector)) {
+			vector[0]()
+			vector = vector[1:]
+		}
+	}
+	for _, op := range vector {
+		op()
+	}
+}
+
+// round returns the operations of one round and renames the registers for the
+// next. On entry the variable a lacks its Sigma0 (in s0), bc holds b^c and fc
+// holds f. Ch(e,f,g) is (e&f) + (^e&g), Maj(a,b,c) is ((a^b)&(b^c))^b.
+func round(s *rounds, wk Mem) []func() {
+	a, b, d, e, g, h := s.r[0], s.r[1], s.r[3], s.r[4], s.r[6], s.r[7]
+	t1, bc := s.t1, s.bc
+	lea := func(dst, src GPPhysical) func() {
+		return func() { LEAQ(Mem{Base: dst, Index: src, Scale: 1}, dst) }
+	}
+	ops := []func(){
+		func() { ADDQ(wk, h) },
+		func() { ANDQ(e, fc) }, // e&f
+		func() { RORXQ(Imm(41), e, t0) },
+		func() { RORXQ(Imm(18), e, t1) },
+		lea(a, s0), // a is complete
+		lea(h, fc),
+		func() { ANDNQ(g, e, fc) }, // ^e&g
+		func() { XORQ(t1, t0) },
+		func() { RORXQ(Imm(14), e, t1) },
+		lea(h, fc),
+		func() { XORQ(t1, t0) }, // Sigma1(e)
+		func() { MOVQ(a, t1) },
+		func() { RORXQ(Imm(39), a, s0) },
+		lea(h, t0),             // h = T1
+		func() { XORQ(b, t1) }, // a^b, the next round's b^c
+		func() { RORXQ(Imm(34), a, t0) },
+		func() { RORXQ(Imm(28), a, fc) },
+		lea(d, h), // d+T1, the next e
+		func() { ANDQ(t1, bc) },
+		func() { XORQ(t0, s0) },
+		func() { XORQ(b, bc) },  // Maj(a,b,c)
+		func() { XORQ(fc, s0) }, // Sigma0(a), added in the next round
+		lea(h, bc),              // T1+Maj, the next a
+		func() { MOVQ(e, fc) },  // the next round's f
+	}
+	s.r = append([]GPPhysical{h}, s.r[:7]...)
+	s.t1, s.bc = bc, t1
+	return ops
+}
+
+// step returns one schedule step for the pair of rounds "pair" of a loop of
+// sixteen: W[t], W[t+1] of both blocks from the sixteen words before them,
+// into the register of the oldest pair, and their W+K onto the stack. The
+// constants and W+K are addressed from idx, sixteen rounds ahead.
+func step(c core, f frame, pair int) []func() {
+	x := func(i int) VecPhysical { return schedule[(pair+i)%8] }
+	w0 := x(0)
+	ops := []func(){
+		func() { VPALIGNR(Imm(8), x(0), x(1), v0) }, // W[t-15], W[t-14]
+		func() { VPALIGNR(Imm(8), x(4), x(5), v1) }, // W[t-7], W[t-6]
+		func() { VPADDQ(v1, w0, w0) },
+	}
+	if c.avx512 {
+		ops = append(ops,
+			// sigma0 = ror 1 ^ ror 8 ^ shr 7
+			func() { VPRORQ(Imm(1), v0, v1) },
+			func() { VPRORQ(Imm(8), v0, v2) },
+			func() { VPSRLQ(Imm(7), v0, v0) },
+			func() { VPTERNLOGQ(U8(0x96), v2, v1, v0) },
+			func() { VPADDQ(v0, w0, w0) },
+			// sigma1 = ror 19 ^ ror 61 ^ shr 6
+			func() { VPRORQ(Imm(19), x(7), v1) },
+			func() { VPRORQ(Imm(61), x(7), v2) },
+			func() { VPSRLQ(Imm(6), x(7), v3) },
+			func() { VPTERNLOGQ(U8(0x96), v2, v1, v3) },
+		)
+	} else {
+		ops = append(ops,
+			// sigma0 = ror 1 ^ ror 8 ^ shr 7; the rotation by 8 is a byte shuffle
+			func() { VPSRLQ(Imm(1), v0, v1) },
+			func() { VPSLLQ(Imm(63), v0, v2) },
+			func() { VPXOR(v2, v1, v1) },
+			func() { VPSRLQ(Imm(7), v0, v2) },
+			func() { VPSHUFB(ror8Mask, v0, v0) },
+			func() { VPXOR(v2, v1, v1) },
+			func() { VPXOR(v1, v0, v0) },
+			func() { VPADDQ(v0, w0, w0) },
+			// sigma1 = ror 19 ^ ror 61 ^ shr 6 = (x>>6 ^ x>>19 ^ x>>61) ^ (x<<45 ^ x<<3)
+			func() { VPSRLQ(Imm(6), x(7), v3) },
+			func() { VPSRLQ(Imm(19), x(7), v1) },
+			func() { VPSLLQ(Imm(45), x(7), v2) },
+			func() { VPXOR(v1, v3, v3) },
+			func() { VPSRLQ(Imm(61), x(7), v1) },
+			func() { VPXOR(v2, v3, v3) },
+			func() { VPSLLQ(Imm(3), x(7), v2) },
+			func() { VPXOR(v1, v3, v3) },
+			func() { VPXOR(v2, v3, v3) },
+		)
+	}
+	ahead := 32*pair + 256 // sixteen rounds ahead
+	ops = append(ops,
+		func() { VPADDQ(v3, w0, w0) }, // W[t], W[t+1]
+		func() { VPADDQ(Mem{Base: kBase, Index: idx, Scale: 1, Disp: ahead}, w0, v0) },
+		func() { VMOVDQU(v0, Mem{Base: f.wk.Base, Index: idx, Scale: 1, Disp: f.wk.Disp + ahead}) },
+	)
+	return ops
+}

@@ -1,0 +1,39 @@
+//go:build !purego
+
+package sha512
+
+import (
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/klauspost/cpuid/v2"
+)
+
+// The cores, by preference: both run the rounds on general-purpose registers
+// with RORX and ANDN and the message schedule of two blocks at once in YMM
+// registers; AVX-512VL shortens the schedule with VPRORQ and VPTERNLOGQ.
+var (
+	useAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2)
+	useAVX2   = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2)
+)
+
+func init() {
+	// The AVX-512 core has not run on an AVX-512 CPU yet.
+	impl.RegisterUnverified("sha512", "avx512", &useAVX512)
+	impl.Register("sha512", "avx2", &useAVX2)
+}
+
+func block(dig *digest, p []byte) {
+	switch {
+	case useAVX512:
+		blockAVX512(dig, p)
+	case useAVX2:
+		blockAVX2(dig, p)
+	default:
+		blockGeneric(dig, p)
+	}
+}
+
+//go:noescape
+func blockAVX2(dig *digest, p []byte)
+
+//go:noescape
+func blockAVX512(dig *digest, p []byte)

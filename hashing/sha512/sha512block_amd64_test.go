@@ -1,0 +1,34 @@
+//go:build !purego
+
+package sha512
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/klauspost/cpuid/v2"
+)
+
+// TestDispatch fails when the CPU has what a core needs but another core is
+// in use, so that a broken dispatch cannot hide behind the generic path. The
+// AVX-512 core is expected only where HASHDROP_ENABLE switches it on.
+func TestDispatch(t *testing.T) {
+	has := cpuid.CPU.Supports
+	want := impl.Generic
+	switch {
+	case has(cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2) && named("HASHDROP_ENABLE", "avx512") && !named("HASHDROP_DISABLE", "avx512"):
+		want = "avx512"
+	case has(cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2) && !named("HASHDROP_DISABLE", "avx2"):
+		want = "avx2"
+	}
+	if got := impl.Active(family); got != want {
+		t.Fatalf("active core %q, want %q on this CPU (%s)", got, want, cpuid.CPU.BrandName)
+	}
+}
+
+func named(env, name string) bool {
+	return slices.Contains(strings.Split(strings.ToLower(os.Getenv(env)), ","), name)
+}
