@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package md5
+
+func block(dig *digest, p []byte) { blockGeneric(dig, p) }

@@ -1,0 +1,72 @@
+package md5
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/hashtest"
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+)
+
+// onState runs a block function on a bare state, as CrossCheckBlocks wants it.
+func onState(f func(*digest, []byte)) func(*[4]uint32, []byte) {
+	return func(s *[4]uint32, p []byte) {
+		d := digest{s: *s}
+		f(&d, p)
+		*s = d.s
+	}
+}
+
+func randomState(rng *rand.Rand) (s [4]uint32) {
+	for i := range s {
+		s[i] = rng.Uint32()
+	}
+	return s
+}
+
+// TestBlockCrossCheck compares every assembly core with the generic one on
+// random states and 1..29 random blocks at misalignments 0..7, and checks
+// that a partial block at the end of the input is left alone.
+func TestBlockCrossCheck(t *testing.T) {
+	hashtest.TestCores(t, family, func(t *testing.T) {
+		hashtest.CrossCheckBlocks(t, BlockSize, randomState, onState(block), onState(blockGeneric))
+		rng := rand.New(rand.NewPCG(5, 6))
+		for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 129, 3*64 - 1, 3 * 64, 3*64 + 1} {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = byte(rng.Uint32())
+			}
+			s0 := randomState(rng)
+			a, b := s0, s0
+			onState(block)(&a, p)
+			onState(blockGeneric)(&b, p)
+			if a != b {
+				t.Fatalf("%d bytes: kernel %x, generic %x", n, a, b)
+			}
+		}
+	})
+}
+
+// FuzzBlock compares every assembly core with the generic one on a
+// fuzz-chosen state and input.
+func FuzzBlock(f *testing.F) {
+	f.Add(uint64(0), uint64(0), make([]byte, 64))
+	f.Add(uint64(1), uint64(2), make([]byte, 200))
+	f.Fuzz(func(t *testing.T, seed1, seed2 uint64, p []byte) {
+		s0 := randomState(rand.New(rand.NewPCG(seed1, seed2)))
+		want := s0
+		onState(blockGeneric)(&want, p)
+		for _, name := range impl.Available(family) {
+			if name == impl.Generic {
+				continue
+			}
+			impl.Select(family, name)
+			got := s0
+			onState(block)(&got, p)
+			impl.Reset(family)
+			if got != want {
+				t.Fatalf("%s, %d bytes: kernel %x, generic %x", name, len(p), got, want)
+			}
+		}
+	})
+}
