@@ -2,22 +2,39 @@
 
 package whirlpool
 
-import "github.com/hashdrop/hashdrop/hashing/internal/impl"
+import (
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/klauspost/cpuid/v2"
+)
 
-// Every amd64 CPU can run the table core.
-var useTable = true
+// The cores, by preference: the whole state in one ZMM register (AVX-512 VBMI
+// byte permutations, GFNI for MixRows' multiplications), and the table core
+// every amd64 CPU can run.
+var (
+	useAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI)
+	useTable  = true
+)
 
 func init() {
+	// The AVX-512 core was written on a machine without AVX-512 or GFNI and
+	// has only run on the tests' model of its instructions.
+	impl.RegisterUnverified("whirlpool", "avx512", &useAVX512)
 	impl.Register("whirlpool", "table", &useTable)
 }
+
+//go:noescape
+func blockAVX512(dig *digest, p []byte)
 
 //go:noescape
 func blockTable(dig *digest, p []byte)
 
 func block(dig *digest, p []byte) {
-	if useTable {
+	switch {
+	case useAVX512:
+		blockAVX512(dig, p)
+	case useTable:
 		blockTable(dig, p)
-		return
+	default:
+		blockGeneric(dig, p)
 	}
-	blockGeneric(dig, p)
 }

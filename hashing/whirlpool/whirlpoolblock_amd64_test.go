@@ -2,10 +2,25 @@
 
 package whirlpool
 
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/klauspost/cpuid/v2"
+)
+
 func kernels() map[string]func(*digest, []byte) {
-	return map[string]func(*digest, []byte){"table": blockTable}
+	return map[string]func(*digest, []byte){"avx512": blockAVX512, "table": blockTable}
 }
 
-// expectedCore is the core the dispatch must choose here: every amd64 CPU
-// runs the table core.
-func expectedCore() string { return "table" }
+// expectedCore is the core the dispatch must choose here: the AVX-512 core
+// where the CPU has what it needs and HASHDROP_ENABLE names it (it is
+// unverified), the table core on every other amd64 CPU.
+func expectedCore() string {
+	on := strings.Split(strings.ToLower(os.Getenv("HASHDROP_ENABLE")), ",")
+	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI) && slices.Contains(on, "avx512") {
+		return "avx512"
+	}
+	return "table"
+}

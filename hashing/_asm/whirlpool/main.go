@@ -10,6 +10,8 @@ package main
 //go:generate go run . -out ../../whirlpool/whirlpoolblock_amd64.s
 
 import (
+	"os"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -18,9 +20,14 @@ import (
 const rounds = 10
 
 func main() {
+	// avo reads the digest type from the package. Load it as the purego build
+	// sees it: that build does not import cpuid, which this module does not
+	// require.
+	os.Setenv("GOFLAGS", os.Getenv("GOFLAGS")+" -tags=purego")
 	Package("github.com/hashdrop/hashdrop/hashing/whirlpool")
 	ConstraintExpr("!purego")
 	blockTable()
+	blockAVX512()
 	Generate()
 }
 
