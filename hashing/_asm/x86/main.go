@@ -9,6 +9,7 @@
 package main
 
 //go:generate go run . -family ripemd -out ../../ripemd/ripemdblock_386.s
+//go:generate go run . -family sha3 -out ../../sha3/keccakf_386.s
 
 import (
 	"bytes"
@@ -22,7 +23,7 @@ func main() {
 	family := flag.String("family", "", "ripemd, sha3 or whirlpool")
 	out := flag.String("out", "", "file to write")
 	flag.Parse()
-	gen, ok := map[string]func(){"ripemd": ripemd}[*family]
+	gen, ok := map[string]func(){"ripemd": ripemd, "sha3": sha3}[*family]
 	if !ok || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: x86 -family ripemd|sha3|whirlpool -out FILE")
 		os.Exit(2)
@@ -40,9 +41,12 @@ func main() {
 var text bytes.Buffer
 
 // TEXT starts a routine: its Go declaration as a comment, then the TEXT line
-// with flags and frame ("$frame-args").
+// with flags (none: the assembler adds the stack check) and frame ("$frame-args").
 func TEXT(name, decl, flags, frame string) {
-	fmt.Fprintf(&text, "\n// %s\nTEXT ·%s(SB), %s, $%s\n", decl, name, flags, frame)
+	if flags != "" {
+		flags += ", "
+	}
+	fmt.Fprintf(&text, "\n// %s\nTEXT ·%s(SB), %s$%s\n", decl, name, flags, frame)
 }
 
 // I writes one instruction.
