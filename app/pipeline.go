@@ -5,8 +5,10 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // ErrChanged is the error (wrapped in a FileError) of a file whose size or
@@ -45,6 +47,10 @@ func (j *Job) hash(l *lane) Result {
 	j.mu.Unlock()
 	if before != nil {
 		j.total.Store(before.Size())
+	}
+	if err := j.awaitWriter(r); err != nil {
+		res.Err = fileError(j.path, err)
+		return res
 	}
 
 	ins := make([]chan *chunk, len(j.units))
@@ -117,12 +123,51 @@ func (j *Job) open() (io.Reader, fs.FileInfo, error) {
 	case st.IsDir():
 		f.Close()
 		return nil, nil, &FileError{Name: j.path, Kind: CauseFolder, Err: syscall.EISDIR}
-	case !st.Mode().IsRegular() || st.Size() == 0:
-		// A device, a named pipe, or a file of /proc that says it is empty
-		// but is not: read it as a stream whose size is known at the end.
+	case !st.Mode().IsRegular():
+		// A device or a named pipe: read it as a stream whose size is
+		// known at the end. It was opened without blocking (a pipe
+		// without a writer); a device is read blocking, as always.
+		if of, ok := f.(*os.File); ok && !isFIFO(st) {
+			if err := blocking(of); err != nil {
+				f.Close()
+				return nil, nil, err
+			}
+		}
+		return f, nil, nil
+	case st.Size() == 0:
+		// A file of /proc that says it is empty but is not.
 		return f, nil, nil
 	}
 	return f, st, nil
+}
+
+// awaitWriter waits, if r is a named pipe without a writer yet, until one
+// has written or come and gone, as opening it blocking would have; Cancel
+// ends the wait. Meanwhile the job leaves its reader and cores to the files
+// queued after it.
+func (j *Job) awaitWriter(r io.Reader) error {
+	f, ok := r.(*os.File)
+	if !ok || j.stream != nil {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || !isFIFO(st) {
+		return nil
+	}
+	if j.stopped.Load() {
+		return context.Canceled // Cancel came before j.reading was set
+	}
+	j.q.waiting(j, true)
+	defer j.q.waiting(j, false)
+	if err := awaitWriter(f); err != nil {
+		if j.stopped.Load() {
+			return context.Canceled
+		}
+		return err
+	}
+	if j.stopped.Load() {
+		return context.Canceled
+	}
+	return f.SetReadDeadline(time.Time{})
 }
 
 // readAll reads r to its end in chunks from l and sends each chunk to every

@@ -2,7 +2,6 @@ package app
 
 import (
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -67,6 +66,7 @@ type Queue struct {
 	pending []*Job
 	running []*Job
 	busy    int // units of the running jobs
+	idle    int // running jobs waiting for a pipe's writer: they read nothing yet
 	closed  bool
 	wg      sync.WaitGroup // the jobs' goroutines
 
@@ -141,7 +141,7 @@ func (q *Queue) Close() {
 
 // dispatch starts waiting jobs while the limits allow. Called with q.mu held.
 func (q *Queue) dispatch() {
-	for len(q.pending) > 0 && len(q.running) < q.opts.Readers && (len(q.running) == 0 || q.busy < q.cores) {
+	for len(q.pending) > 0 && len(q.running)-q.idle < q.opts.Readers && (len(q.running) == q.idle || q.busy < q.cores) {
 		j := q.pending[0]
 		q.pending[0] = nil
 		q.pending = q.pending[1:]
@@ -193,5 +193,21 @@ func (q *Queue) open(name string) (File, error) {
 	if q.opts.Open != nil {
 		return q.opts.Open(name)
 	}
-	return os.Open(name)
+	return openFile(name)
+}
+
+// waiting marks the running job j as waiting for a pipe's writer, or no
+// longer: while it waits, it takes neither a reader nor a core from the
+// files queued after it.
+func (q *Queue) waiting(j *Job, yes bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if yes {
+		q.idle++
+		q.busy -= j.weight()
+		q.dispatch()
+	} else {
+		q.idle--
+		q.busy += j.weight()
+	}
 }

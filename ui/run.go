@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"log"
 	"path/filepath"
 	"regexp"
+	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -43,7 +45,29 @@ func Run(files []string, started ...func(open func(paths []string))) {
 		f(w.HandOver)
 	}
 	win.ShowAndRun()
-	core.Close()
+	closeCore(core, closeGrace)
+}
+
+// closeGrace is how long a closed window waits for the core's goroutines: a
+// read stuck in the kernel (a hung network share) must not keep the
+// process, its lock and its socket alive without a window.
+const closeGrace = 3 * time.Second
+
+// closeCore closes core, giving up after grace; it reports whether the core
+// ended in time.
+func closeCore(core Core, grace time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		core.Close()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(grace):
+		log.Printf("hashdrop: a file was still being read %v after the window closed; quitting anyway", grace)
+		return false
+	}
 }
 
 // HandOver takes the paths another launch of Hashdrop was given (none: it

@@ -1,0 +1,106 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// hangDetector is how long a test waits for something that should happen
+// at once before calling it a hang; it is no speed bound.
+const hangDetector = 30 * time.Second
+
+func waitJob(t *testing.T, j *Job, what string) Result {
+	t.Helper()
+	select {
+	case <-j.Done():
+		return j.Wait()
+	case <-time.After(hangDetector):
+		t.Fatalf("%s: still %v after %v: the queue is wedged", what, j.State(), hangDetector)
+		return Result{}
+	}
+}
+
+func mkfifo(t *testing.T, dir, name string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	return path
+}
+
+// A named pipe nobody writes to must not hold up the files after it, and
+// Cancel and Close must end it.
+func TestFIFOWithoutWriterBlocksNothing(t *testing.T) {
+	dir := t.TempDir()
+	fifo := mkfifo(t, dir, "fifo")
+	b := filepath.Join(dir, "b.txt")
+	os.WriteFile(b, []byte("abc"), 0o644)
+	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("md5"), mustAlg("sha1"), mustAlg("sha256"), mustAlg("sha512")}
+	q := NewQueue(Options{Readers: 1}) // one reader: the pipe must give it up while it waits
+	defer q.Close()
+
+	pipe := q.Add(fifo, algs)
+	other := q.Add(b, algs)
+	checkDigests(t, waitJob(t, other, "b.txt after a pipe without writer"), algs, []byte("abc"))
+	if pipe.State().Finished() {
+		t.Fatalf("the pipe finished without a writer: %v", pipe.Wait())
+	}
+	later := q.Add(b, algs)
+	waitJob(t, later, "a file added later")
+
+	pipe.Cancel()
+	if res := waitJob(t, pipe, "the cancelled pipe"); pipe.State() != Cancelled {
+		t.Errorf("cancelled pipe: %v, %v", pipe.State(), res.Err)
+	}
+
+	// Close ends a pipe that is still waiting.
+	waiting := q.Add(fifo, algs)
+	closed := make(chan struct{})
+	go func() { q.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(hangDetector):
+		t.Fatal("Close did not end a job waiting for a pipe's writer")
+	}
+	if waiting.State() != Cancelled {
+		t.Errorf("after Close: %v", waiting.State())
+	}
+}
+
+// A pipe is read like a stream, as with a blocking open: whatever its
+// writer writes, even when the writer comes after the job started.
+func TestFIFOIsReadWhenItsWriterComes(t *testing.T) {
+	dir := t.TempDir()
+	fifo := mkfifo(t, dir, "fifo")
+	algs := []*hashing.Algorithm{mustAlg("sha256"), mustAlg("crc32")}
+	q := NewQueue(Options{})
+	defer q.Close()
+	data := randomBytes(3<<20+5, 9)
+
+	j := q.Add(fifo, algs)
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // blocks until the job has the pipe open
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(data[:1000])
+	time.Sleep(10 * time.Millisecond) // a writer that pauses does not end the stream
+	w.Write(data[1000:])
+	w.Close()
+	res := waitJob(t, j, "a pipe whose writer wrote and closed")
+	checkDigests(t, res, algs, data)
+
+	// A writer that comes and goes without a byte: the digest of nothing.
+	j = q.Add(fifo, algs)
+	w, err = os.OpenFile(fifo, os.O_WRONLY, 0) // blocks until the job has the pipe open
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	checkDigests(t, waitJob(t, j, "a pipe whose writer wrote nothing"), algs, nil)
+}
