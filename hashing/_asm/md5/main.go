@@ -39,6 +39,7 @@ func main() {
 	os.Setenv("GOFLAGS", os.Getenv("GOFLAGS")+" -tags=purego")
 	Package("github.com/hashdrop/hashdrop/hashing/md5")
 	ConstraintExpr("!purego")
+	blockAVX512()
 	block(core{name: "BMI1", bmi: true})
 	block(core{name: "AMD64"})
 	Generate()
