@@ -30,20 +30,6 @@ type expectedField struct {
 	obj        fyne.CanvasObject
 }
 
-// expectedEntry is the text field; Esc in it cancels like everywhere else.
-type expectedEntry struct {
-	widget.Entry
-	onEscape func()
-}
-
-func (e *expectedEntry) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyEscape {
-		e.onEscape()
-		return
-	}
-	e.Entry.TypedKey(k)
-}
-
 func newExpectedField(w *Window) *expectedField {
 	f := &expectedField{w: w, understood: widget.NewLabel(""), icon: widget.NewIcon(nil)}
 	f.entry = &expectedEntry{onEscape: w.CancelAll}
@@ -53,9 +39,7 @@ func newExpectedField(w *Window) *expectedField {
 	f.entry.OnChanged = func(string) { f.changed() }
 	f.understood.Truncation = fyne.TextTruncateEllipsis
 	f.understood.Importance = widget.MediumImportance
-	f.compare = widget.NewButtonWithIcon(tr("Compare with clipboard"), theme.ContentPasteIcon(), func() {
-		f.SetText(f.offered)
-	})
+	f.compare = widget.NewButtonWithIcon(tr("Compare with clipboard"), theme.ContentPasteIcon(), f.compareClipboard)
 	f.compare.Importance = widget.HighImportance
 	f.compare.Hide()
 	clearBtn := widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { f.SetText("") })
@@ -156,6 +140,20 @@ func (f *expectedField) pasteClipboard() {
 	}
 	f.seen = text
 	f.compare.Hide()
+	f.SetText(text)
+}
+
+// compareClipboard puts the clipboard's digest in the field: the one it
+// holds now, which may not be the one offered when the window gained focus.
+func (f *expectedField) compareClipboard() {
+	text := strings.TrimSpace(f.w.app.Clipboard().Content())
+	f.compare.Hide()
+	f.offered = ""
+	if !wholeDigest(text) {
+		f.w.flash(tr("The clipboard holds no digest now"))
+		return
+	}
+	f.seen = text
 	f.SetText(text)
 }
 

@@ -80,7 +80,7 @@ type algRow struct {
 	alg    *hashing.Algorithm
 	name   *widget.Label
 	speed  *widget.Label
-	digest *widget.Label
+	digest *digestLabel
 	box    *digestBox
 	copy   *widget.Button
 	mark   *widget.Icon
@@ -90,19 +90,18 @@ type algRow struct {
 
 func newAlgRow(w *Window) *algRow {
 	r := &algRow{
-		name:   widget.NewLabel(""),
-		speed:  widget.NewLabel(""),
-		digest: widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true}),
-		box:    &digestBox{lines: 1},
-		mark:   widget.NewIcon(nil),
+		name:  widget.NewLabel(""),
+		speed: widget.NewLabel(""),
+		box:   &digestBox{lines: 1},
+		mark:  widget.NewIcon(nil),
 	}
-	r.digest.Selectable = true
-	r.digest.Wrapping = fyne.TextWrapBreak
-	r.copy = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() {
+	copyDigest := func() {
 		if r.hex != "" {
 			w.copyText(r.hex, tr("{{.Algorithm}} copied", "Algorithm", r.alg.Name))
 		}
-	})
+	}
+	r.digest = newDigestLabel(copyDigest)
+	r.copy = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), copyDigest)
 	r.copy.Importance = widget.LowImportance
 	r.obj = container.NewHBox(
 		container.New(fixedWidth(algNameWidth), r.name),

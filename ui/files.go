@@ -197,7 +197,7 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 type fileList struct {
 	w            *Window
 	items        []*fileItem
-	list         *widget.List
+	list         *keyList
 	holder       *fyne.Container
 	cards        []*fileCard
 	scratch      *fileCard
@@ -226,7 +226,7 @@ func (l *fileList) reset(algs []*hashing.Algorithm) {
 	l.heights = make(map[string]float32)
 	l.custom = make(map[int]float32)
 	l.scratch = newFileCard(l.w)
-	l.list = widget.NewList(
+	l.list = newKeyList(
 		func() int { return len(l.items) },
 		func() fyne.CanvasObject {
 			c := newFileCard(l.w)
@@ -237,7 +237,7 @@ func (l *fileList) reset(algs []*hashing.Algorithm) {
 			if id < len(l.items) {
 				o.(*fileCard).bind(l.items[id])
 			}
-		})
+		}, l.w.CancelAll)
 	l.list.HideSeparators = true
 	l.list.OnSelected = func(widget.ListItemID) { l.list.UnselectAll() }
 	l.holder.Objects = []fyne.CanvasObject{l.list}

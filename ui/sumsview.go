@@ -31,7 +31,7 @@ type sumsView struct {
 	bar      *slimBar
 	progress *widget.Label
 	notes    *widget.Label
-	list     *widget.List
+	list     *keyList
 	stopBtn  *widget.Button
 	againBtn *widget.Button
 	stop     context.CancelFunc
@@ -65,7 +65,7 @@ func newSumsView(w *Window) *sumsView {
 	v.stopBtn = widget.NewButtonWithIcon(tr("Cancel"), theme.CancelIcon(), v.cancel)
 	v.againBtn = widget.NewButtonWithIcon(tr("Check again"), theme.ViewRefreshIcon(), func() { w.openSums(v.path) })
 	open := widget.NewButtonWithIcon(tr("Open another…"), theme.DocumentIcon(), w.openChecksumFile)
-	v.list = widget.NewList(
+	v.list = newKeyList(
 		func() int {
 			if v.sf == nil {
 				return 0
@@ -73,7 +73,7 @@ func newSumsView(w *Window) *sumsView {
 			return len(v.sf.Entries)
 		},
 		newEntryRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) })
+		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) }, w.CancelAll)
 	v.list.OnSelected = func(widget.ListItemID) { v.list.UnselectAll() }
 	header := container.NewBorder(nil, nil, container.NewCenter(back),
 		container.NewCenter(container.NewHBox(v.stopBtn, v.againBtn, open)),
