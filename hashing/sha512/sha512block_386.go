@@ -1,0 +1,38 @@
+//go:build !purego
+
+package sha512
+
+import (
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/klauspost/cpuid/v2"
+)
+
+// The cores, by preference: both run SHA-512 on the 64-bit lanes of XMM
+// registers (SSE2 adds and shifts) and use PSHUFB for the byte order; AVX's
+// three-operand encoding saves the register copies.
+var (
+	useAVX   = cpuid.CPU.Supports(cpuid.AVX, cpuid.SSSE3)
+	useSSSE3 = cpuid.CPU.Supports(cpuid.SSE2, cpuid.SSSE3)
+)
+
+func init() {
+	impl.Register("sha512", "avx", &useAVX)
+	impl.Register("sha512", "ssse3", &useSSSE3)
+}
+
+func block(dig *digest, p []byte) {
+	switch {
+	case useAVX:
+		blockAVX(dig, p)
+	case useSSSE3:
+		blockSSSE3(dig, p)
+	default:
+		blockGeneric(dig, p)
+	}
+}
+
+//go:noescape
+func blockAVX(dig *digest, p []byte)
+
+//go:noescape
+func blockSSSE3(dig *digest, p []byte)

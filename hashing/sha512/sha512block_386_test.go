@@ -1,0 +1,33 @@
+//go:build !purego
+
+package sha512
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	"github.com/klauspost/cpuid/v2"
+)
+
+// TestDispatch fails when the CPU has what a core needs but another core is
+// in use, so that a broken dispatch cannot hide behind the generic path.
+func TestDispatch(t *testing.T) {
+	has := cpuid.CPU.Supports
+	want := impl.Generic
+	switch {
+	case has(cpuid.AVX, cpuid.SSSE3) && !named("HASHDROP_DISABLE", "avx"):
+		want = "avx"
+	case has(cpuid.SSE2, cpuid.SSSE3) && !named("HASHDROP_DISABLE", "ssse3"):
+		want = "ssse3"
+	}
+	if got := impl.Active(family); got != want {
+		t.Fatalf("active core %q, want %q on this CPU (%s)", got, want, cpuid.CPU.BrandName)
+	}
+}
+
+func named(env, name string) bool {
+	return slices.Contains(strings.Split(strings.ToLower(os.Getenv(env)), ","), name)
+}
