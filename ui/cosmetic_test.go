@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -104,5 +105,25 @@ func TestCopyNoteAndStatusBothShow(t *testing.T) {
 	h.win.Resize(fyne.NewSize(961, 800)) // lays the window out again
 	if got := h.w.status.Size().Width; got < before {
 		t.Errorf("the note takes the status line's room: %v wide, was %v", got, before)
+	}
+}
+
+// The green check is for a match alone: a file hashed with nothing to
+// compare gets another icon.
+func TestGreenCheckOnlyForAMatch(t *testing.T) {
+	h, it := hashed(t, "a.iso")
+	check := theme.NewSuccessThemedResource(theme.ConfirmIcon()).Name()
+	if got := h.card(it).icon.Resource.Name(); got == check {
+		t.Error("a file with nothing to compare shows the green check")
+	}
+	h.w.expected.SetText(sha256Hex("abc"))
+	h.settle()
+	if got := h.card(it).icon.Resource.Name(); got != check {
+		t.Errorf("a matching file shows %q, not the green check", got)
+	}
+	h.w.expected.SetText(sha256Hex("abd"))
+	h.settle()
+	if got := h.card(it).icon.Resource.Name(); got == check {
+		t.Error("a mismatching file shows the green check")
 	}
 }

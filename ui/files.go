@@ -133,10 +133,15 @@ func (it *fileItem) stateText() string {
 func (it *fileItem) icon() fyne.Resource {
 	switch it.state {
 	case stateDone:
-		if it.sidecar != nil && it.sidecar.Outcome == app.Mismatch || it.pasted != nil && it.pasted.Outcome == app.Mismatch {
+		// Green and the check mark mean a match, and nothing else: a file
+		// hashed with nothing to compare gets a plain document.
+		switch {
+		case it.sidecar != nil && it.sidecar.Outcome == app.Mismatch || it.pasted != nil && it.pasted.Outcome == app.Mismatch:
 			return theme.NewErrorThemedResource(theme.CancelIcon())
+		case it.sidecar != nil && it.sidecar.Outcome == app.Match || it.pasted != nil && it.pasted.Outcome == app.Match:
+			return theme.NewSuccessThemedResource(theme.ConfirmIcon())
 		}
-		return theme.NewSuccessThemedResource(theme.ConfirmIcon())
+		return theme.DocumentIcon()
 	case stateFailed:
 		return theme.NewErrorThemedResource(theme.ErrorIcon())
 	case stateCancelled:

@@ -336,6 +336,13 @@ func (w *Window) sidecarBanner() {
 		headline, more := verdictWords(it.sidecar)
 		w.banner.set(app.Match, headline, joinSentences(detail, more))
 	default:
-		w.banner.set(app.Match, tr("All {{.N}} files match the digests published next to them", "N", len(ok)), "")
+		detail := ""
+		for _, it := range judged {
+			if it.published[0].Signed {
+				detail = signatureNote()
+				break
+			}
+		}
+		w.banner.set(app.Match, tr("All {{.N}} files match the digests published next to them", "N", len(ok)), detail)
 	}
 }
