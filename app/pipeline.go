@@ -111,9 +111,13 @@ func (j *Job) open() (io.Reader, fs.FileInfo, error) {
 	if j.stream != nil {
 		return j.stream, nil, nil
 	}
-	f, err := j.q.open(j.path)
-	if err != nil {
-		return nil, nil, err
+	f := j.file
+	j.file = nil // the job's now: closed by hash
+	if f == nil {
+		var err error
+		if f, err = j.q.open(j.path); err != nil {
+			return nil, nil, err
+		}
 	}
 	st, err := f.Stat()
 	switch {

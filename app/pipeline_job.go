@@ -18,6 +18,7 @@ type Job struct {
 	algs   []*hashing.Algorithm
 	q      *Queue
 	stream io.Reader // set for AddReader; nil for a path opened by the queue
+	file   File      // set for AddFile until the job takes it; the job closes it
 
 	units  []hashing.Unit
 	where  []position // per algorithm: its unit and its index there
@@ -112,6 +113,10 @@ func (j *Job) finish(res Result) {
 		j.state.Store(int32(Failed))
 	}
 	j.result = res
+	if j.file != nil { // never started: the file given to AddFile is still ours to close
+		j.file.Close()
+		j.file = nil
+	}
 	j.cancel() // releases the context's resources
 	close(j.done)
 	if j.q.opts.OnDone != nil {

@@ -104,6 +104,15 @@ func (q *Queue) AddReader(name string, r io.Reader, algs []*hashing.Algorithm) *
 	return q.add(newJob(q, name, r, algs))
 }
 
+// AddFile queues a file the caller has opened already (hashdrop check opens
+// each entry once, through its folder, and decides on what it opened); name
+// is what results call it. The job closes f when it ends, started or not.
+func (q *Queue) AddFile(name string, f File, algs []*hashing.Algorithm) *Job {
+	j := newJob(q, name, nil, algs)
+	j.file = f
+	return q.add(j)
+}
+
 func (q *Queue) add(j *Job) *Job {
 	q.mu.Lock()
 	if q.closed {

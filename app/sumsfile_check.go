@@ -95,6 +95,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 	// What each file needs, so it is read once.
 	type target struct {
 		path   string
+		rel    string // the name inside root (when root is set)
 		status Status // StatusOK: readable; otherwise the entry's status
 		why    why
 		algs   []*hashing.Algorithm
@@ -107,12 +108,12 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 		if e.Unsupported != "" {
 			continue
 		}
-		path, status, why := sf.resolve(e, root)
+		path, rel, status, why := sf.resolve(e, root)
 		key := filepath.Clean(path)
 		keys[i] = key
 		t := targets[key]
 		if t == nil {
-			t = &target{path: path, status: status, why: why}
+			t = &target{path: path, rel: rel, status: status, why: why}
 			targets[key] = t
 		}
 		for _, a := range e.Algorithms {
@@ -134,11 +135,17 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 			t := targets[keys[i]]
 			r.Path = t.path
 			if t.status == StatusOK && t.res == nil {
-				res := hash(ctx, t.path, t.algs)
-				if res.Err != nil && ctx.Err() != nil {
-					return rep, ctx.Err()
+				// The file is opened once, and what was opened decides: it
+				// may have become a pipe or a link since resolve looked.
+				f, status, why := openEntry(root, t.path, t.rel)
+				t.status, t.why = status, why
+				if status == StatusOK {
+					res := hash(ctx, t.path, f, t.algs)
+					if res.Err != nil && ctx.Err() != nil {
+						return rep, ctx.Err()
+					}
+					t.res = &res
 				}
-				t.res = &res
 			}
 			judgeEntry(&r, t.status, t.why, t.res)
 		}
@@ -180,15 +187,40 @@ func judgeEntry(r *EntryResult, status Status, why why, res *Result) {
 // Resolve returns the file on disk an entry names: relative to the checksum
 // file's folder, '/' or '\' separated.
 func (sf *SumsFile) Resolve(e *Entry) string {
-	path, _, _ := sf.resolve(e, nil)
+	path, _, _, _ := sf.resolve(e, nil)
 	return path
+}
+
+// openEntry opens the file of an entry for reading, through root (links
+// leading out of it are refused) or, when root is nil, by path. It never
+// waits for a pipe's writer, and returns the file only when the descriptor
+// it opened is a regular file (fstat); otherwise the status says why not.
+func openEntry(root *os.Root, path, rel string) (*os.File, Status, why) {
+	var f *os.File
+	var err error
+	if root != nil {
+		f, err = root.OpenFile(rel, os.O_RDONLY|nonblockFlag, 0)
+	} else {
+		f, err = os.OpenFile(path, os.O_RDONLY|nonblockFlag, 0)
+	}
+	if err != nil {
+		_, status, why := classify(path, nil, err, root != nil)
+		return nil, status, why
+	}
+	st, err := f.Stat()
+	if _, status, why := classify(path, st, err, false); status != StatusOK {
+		f.Close()
+		return nil, status, why
+	}
+	return f, StatusOK, why{}
 }
 
 // resolve finds the file for e and whether it may be read: StatusOK when it
 // is a regular file inside the folder (root; nil when outside files are
-// allowed), else MISSING, UNREADABLE or REFUSED with a reason. It never
-// opens the file, so a FIFO or device cannot block it.
-func (sf *SumsFile) resolve(e *Entry, root *os.Root) (string, Status, why) {
+// allowed), else MISSING, UNREADABLE or REFUSED with a reason; rel is the
+// name to open inside root. It only looks: openEntry decides again on the
+// descriptor it opens, since the file may change in between.
+func (sf *SumsFile) resolve(e *Entry, root *os.Root) (path, rel string, status Status, w why) {
 	names := []string{e.Name}
 	// Windows separators: a name written without coreutils escaping may use
 	// '\' between folders (openssl -r writes a literal '\' unescaped, so the
@@ -198,10 +230,11 @@ func (sf *SumsFile) resolve(e *Entry, root *os.Root) (string, Status, why) {
 	}
 	for _, name := range names {
 		if path, status, why := sf.resolveName(name, root); status != StatusMissing {
-			return path, status, why
+			return path, filepath.FromSlash(name), status, why
 		}
 	}
-	return sf.resolveName(names[0], root) // missing: say so with the name as written
+	path, status, w = sf.resolveName(names[0], root) // missing: say so with the name as written
+	return path, filepath.FromSlash(names[0]), status, w
 }
 
 func (sf *SumsFile) resolveName(name string, root *os.Root) (string, Status, why) {

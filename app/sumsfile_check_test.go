@@ -37,7 +37,7 @@ type hashLog struct {
 	fail  map[string]error    // base name -> error to return
 }
 
-func (h *hashLog) hash(ctx context.Context, path string, algs []*hashing.Algorithm) Result {
+func (h *hashLog) hash(ctx context.Context, path string, f File, algs []*hashing.Algorithm) Result {
 	h.mu.Lock()
 	if h.calls == nil {
 		h.calls = map[string][]string{}
@@ -46,9 +46,12 @@ func (h *hashLog) hash(ctx context.Context, path string, algs []*hashing.Algorit
 	err := h.fail[filepath.Base(path)]
 	h.mu.Unlock()
 	if err != nil {
+		if f != nil {
+			f.Close()
+		}
 		return Result{Path: path, Err: fileError(path, err)}
 	}
-	return HashFile(ctx, path, algs, nil)
+	return defaultHash(ctx, path, f, algs)
 }
 
 func statuses(rep *CheckReport) []string {

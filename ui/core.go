@@ -10,10 +10,12 @@ import (
 // judging digests (app.ParseExpected, ExpectedDigest.Judge) and reading
 // checksum files are plain functions of app and need no stand-in.
 type Core interface {
-	// Hash queues the file at path to be hashed with algs. done is called
+	// Hash queues the file at path to be hashed with algs; f, when not nil,
+	// is path opened already (a checksum file's entry, opened through its
+	// folder), to be read and closed instead of opening path. done is called
 	// exactly once, on any goroutine, when the job has finished well or not;
 	// it must return quickly.
-	Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job
+	Hash(path string, f app.File, algs []*hashing.Algorithm, done func(app.Result)) Job
 	// CancelAll cancels every job queued so far; the core stays usable.
 	CancelAll()
 	// Published finds the digests published next to the file at path

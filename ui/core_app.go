@@ -26,8 +26,13 @@ func NewAppCore() Core {
 	return c
 }
 
-func (c *appCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job {
-	j := c.queue.Add(path, algs)
+func (c *appCore) Hash(path string, f app.File, algs []*hashing.Algorithm, done func(app.Result)) Job {
+	var j *app.Job
+	if f != nil {
+		j = c.queue.AddFile(path, f, algs)
+	} else {
+		j = c.queue.Add(path, algs)
+	}
 	// The job may have finished already (a missing file fails at once):
 	// then finished parked its result in early.
 	c.mu.Lock()

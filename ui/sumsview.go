@@ -264,9 +264,9 @@ func (v *sumsView) check(allowOutside bool) {
 		"N", units.Thousands(total), "Name", filepath.Base(v.path)), "")
 	v.tick()
 	w := v.w
-	hash := func(ctx context.Context, path string, algs []*hashing.Algorithm) app.Result {
+	hash := func(ctx context.Context, path string, f app.File, algs []*hashing.Algorithm) app.Result {
 		ch := make(chan app.Result, 1)
-		job := w.core.Hash(path, algs, func(r app.Result) { ch <- r })
+		job := w.core.Hash(path, f, algs, func(r app.Result) { ch <- r })
 		w.do(func() {
 			if w.sums == v {
 				v.job, v.jobName = job, ""
