@@ -124,7 +124,9 @@ func (c *cli) usage(w io.Writer) {
   hashdrop                      open the window
   hashdrop FILE...              open the window with FILE... queued
   hashdrop sum [-a ALGOS] [--tag] [-j N] [-o OUT [--force]] FILE...|-
-  hashdrop check [--quiet] [--ignore-missing] [--strict] [--allow-outside] SUMFILE...
+  hashdrop check [--quiet] [--ignore-missing] [--strict] [--allow-outside]
+                 [--require-signature] [--keyring FILE] SUMFILE...
+  hashdrop keys list | import [--yes] FILE... | import --gpg KEYID | remove FINGERPRINT
   hashdrop bench [-a ALGOS] [--size MiB] [--json]
   hashdrop algos
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"github.com/hashdrop/hashdrop/app/signature"
 )
 
 func init() {
@@ -14,17 +16,28 @@ func init() {
 const maxWarnings = 20
 
 // check implements "hashdrop check [--quiet] [--ignore-missing] [--strict]
-// [--allow-outside] SUMFILE...": "NAME: STATUS" per entry on stdout,
-// warnings and a summary on stderr. Exit 0 when every entry is OK
-// (--ignore-missing: every entry present, and at least one), 1 when any is
-// not (--strict: or a line was not understood), 2 when a SUMFILE cannot be
-// read or holds no valid line. SUMFILE "-" is standard input.
+// [--allow-outside] [--require-signature] [--keyring FILE] SUMFILE...":
+// first "SIGFILE: VERDICT" per signature over the checksum file (its own,
+// then SHA256SUMS.gpg and the like beside it), then "NAME: STATUS" per
+// entry on stdout; warnings and a summary on stderr. Exit 0 when every
+// entry is OK (--ignore-missing: every entry present, and at least one)
+// and, with --require-signature, a trusted key signed every checksum file;
+// 1 when not, or when a signature is BAD (--strict: or a line was not
+// understood); 2 when a SUMFILE or
+// a --keyring FILE cannot be read or a SUMFILE holds no valid line. SUMFILE
+// "-" is standard input.
 func (c *cli) check(args []string) int {
-	fs := c.flags("check", "[--quiet] [--ignore-missing] [--strict] [--allow-outside] SUMFILE...")
+	fs := c.flags("check", "[--quiet] [--ignore-missing] [--strict] [--allow-outside] [--require-signature] [--keyring FILE] SUMFILE...")
 	quiet := fs.Bool("quiet", false, "do not print a line for each file that is OK")
 	ignoreMissing := fs.Bool("ignore-missing", false, "do not fail or report status for missing files")
 	strict := fs.Bool("strict", false, "exit 1 when a line of a checksum file is not understood")
 	outside := fs.Bool("allow-outside", false, "also check files outside the checksum file's folder (absolute paths, ..)")
+	requireSig := fs.Bool("require-signature", false, "exit 1 unless a trusted key signed every checksum file")
+	var keyrings []string
+	fs.Func("keyring", "also trust the public keys in `FILE` (OpenPGP, minisign or signify; may be repeated)", func(v string) error {
+		keyrings = append(keyrings, v)
+		return nil
+	})
 	files, ok := c.parse(fs, args)
 	if !ok {
 		return ExitUsage
@@ -37,12 +50,16 @@ func (c *cli) check(args []string) int {
 		fmt.Fprintln(c.stderr, "hashdrop check: standard input (-) can be named only once")
 		return ExitUsage
 	}
+	ring, ok := c.keyring(keyrings)
+	if !ok {
+		return ExitUsage
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	var total [numStatus]int
-	unusable, malformed, unverified, checked := false, false, false, 0
+	unusable, malformed, unverified, unsigned, badSig, checked := false, false, false, false, false, 0
 	for _, name := range files {
-		sf, err := c.readSums(name)
+		sf, err := c.readSums(name, ring)
 		if err != nil {
 			c.errorf("hashdrop: %v", err)
 			unusable = true
@@ -55,9 +72,10 @@ func (c *cli) check(args []string) int {
 			unusable = true
 			continue
 		}
-		if sf.Signed {
-			c.errorf("hashdrop: %s: %s", name, signatureNote)
+		if !c.printSignatures(sf, *quiet) {
+			unsigned = true
 		}
+		badSig = badSig || sf.Authenticity != nil && sf.Authenticity.Verdict.Kind == signature.Bad
 		verified := 0
 		rep, err := sf.Check(ctx, CheckOptions{
 			AllowOutside: *outside,
@@ -105,23 +123,62 @@ func (c *cli) check(args []string) int {
 	switch {
 	case unusable:
 		return ExitUsage
-	case bad > 0 || unverified || *strict && malformed:
+	case bad > 0 || unverified || badSig || *strict && malformed || *requireSig && unsigned:
 		return ExitFail
 	}
 	return ExitOK
 }
 
-// readSums reads a checksum file, or standard input for "-" (names are then
-// relative to the current folder).
-func (c *cli) readSums(name string) (*SumsFile, error) {
+// readSums reads a checksum file and checks its signatures against ring,
+// or standard input for "-" (names are then relative to the current folder,
+// and only a signature inside the text can be checked).
+func (c *cli) readSums(name string, ring *signature.Keyring) (*SumsFile, error) {
 	if name != "-" {
-		return ReadSumsFile(name)
+		return ReadSignedSums(name, ring)
 	}
 	data, err := io.ReadAll(io.LimitReader(c.stdin, MaxSumsFileSize+1))
 	if err != nil {
 		return nil, sumsError("standard input", err)
 	}
-	return ParseSums("-", data)
+	return ParseSignedSums("-", data, ring)
+}
+
+// keyring is the shipped keys, the user's and those of --keyring files;
+// false after a --keyring file could not be read.
+func (c *cli) keyring(files []string) (*signature.Keyring, bool) {
+	ring, errs := TrustedKeys()
+	for _, err := range errs {
+		c.errorf("hashdrop: warning: a key of yours cannot be read: %v", err)
+	}
+	for _, f := range files {
+		if _, err := AddKeyFile(ring, f); err != nil {
+			c.errorf("hashdrop check: --keyring: %v", err)
+			return nil, false
+		}
+	}
+	return ring, true
+}
+
+// printSignatures prints one line per signature over sf ("SHA256SUMS.gpg:
+// GENUINE: signed by ...", quiet: only those that are not genuine), or a
+// note on stderr when nothing signs it. It reports whether a trusted key
+// signed sf.
+func (c *cli) printSignatures(sf *SumsFile, quiet bool) bool {
+	a := sf.Authenticity
+	if a == nil || len(a.Results) == 0 {
+		c.errorf("hashdrop: %s: %s", sf.Path, noSignatureNote)
+		return false
+	}
+	for _, r := range a.Results {
+		if quiet && r.Kind.Trusted() {
+			continue
+		}
+		fmt.Fprintf(c.stdout, "%s: %s\n", quoteName(r.Source), escapeControls(signatureLine(r, "the checksum file")))
+	}
+	if a.Verdict.Kind == signature.Bad {
+		c.errorf("hashdrop: WARNING: %s: a BAD signature: whatever its files' digests say, do not trust them", sf.Path)
+	}
+	return a.Trusted()
 }
 
 // warnProblems prints the lines of sf that were not understood, with their

@@ -1,10 +1,13 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
+	"time"
 
+	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -144,8 +147,76 @@ func summaryWords(counts [numStatus]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// signatureNote is what the command line says of a PGP-signed checksum file.
-const signatureNote = "the checksum file is PGP-signed, but Hashdrop did not check the signature (use gpg --verify for that)"
+// noSignatureNote is what check says of a checksum file nobody signed.
+const noSignatureNote = "no signature found beside it: the files may be intact, but their publisher is not verified"
+
+// signatureLine words one signature's verdict for check: "GENUINE: signed
+// by Ubuntu (...)". what is what it signs ("the checksum file").
+func signatureLine(r signature.Result, what string) string {
+	who := signerWords(r.Signer)
+	switch r.Kind {
+	case signature.Genuine, signature.GenuineUser:
+		s := "GENUINE: signed by " + who
+		if r.Kind == signature.GenuineUser {
+			s = "GENUINE: signed by your key " + who
+		}
+		if r.KeyExpired && !r.Until.IsZero() {
+			s += "; the key has since expired (" + r.Until.Format("2006-01-02") + ")"
+		}
+		return s
+	case signature.UnknownKey:
+		return "UNKNOWN KEY: signed by a key Hashdrop does not know (fingerprint " + signature.GroupFingerprint(r.KeyID) + "): this says nothing about who made it"
+	case signature.Bad:
+		return "BAD signature: " + what + " was changed after it was signed (key " + who + ")"
+	case signature.Expired:
+		if r.KeyExpired {
+			return "EXPIRED: the key " + who + " had expired" + onDate(r.Until) + " when it signed"
+		}
+		return "EXPIRED: the signature by " + who + " expired" + onDate(r.Until)
+	case signature.Revoked:
+		return "REVOKED: the key " + who + " was revoked by its owner"
+	case signature.TooWeak:
+		if r.Hash != "" {
+			return "TOO WEAK: signed by " + who + " with " + r.Hash + ", which can be forged"
+		}
+		return fmt.Sprintf("TOO WEAK: signed by %s with a %d-bit key, too short to trust", who, r.Bits)
+	case signature.Unreadable:
+		return "UNREADABLE signature: " + errWords(r.Err)
+	}
+	return "NO SIGNATURE"
+}
+
+func signerWords(s signature.Signer) string {
+	fpr := signature.GroupFingerprint(s.Fingerprint)
+	switch {
+	case s.Publisher != "" && s.UserID != "":
+		return s.Publisher + " (" + s.UserID + ", " + fpr + ")"
+	case s.UserID != "":
+		return s.UserID + " (" + fpr + ")"
+	}
+	return fpr
+}
+
+func onDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return " on " + t.Format("2006-01-02")
+}
+
+func errWords(err error) string {
+	if err == nil {
+		return "damaged"
+	}
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return causeWords(fe.Kind, fe.Err)
+	}
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, fs.ErrNotExist) {
+		return cause(err)
+	}
+	return err.Error()
+}
 
 // lineWords says why a line of a checksum file was left out.
 func lineWords(p LineProblem) string {
@@ -171,6 +242,8 @@ func lineWords(p LineProblem) string {
 		return "a PGP signature without a signed message: ignored, not checked"
 	case LineAfterSignature:
 		return "after the PGP signature, so not signed: ignored"
+	case LineBeforeSigned:
+		return "before the PGP signed message, so not signed: ignored"
 	case LineNoSignature:
 		return "the PGP signed message has no signature: the file may be cut short"
 	case LineUnterminated:

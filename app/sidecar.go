@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hashdrop/hashdrop/app/signature"
 )
 
 // Published is an expected digest found next to a file, so that hashing a
@@ -13,9 +15,12 @@ type Published struct {
 	Expected *ExpectedDigest
 	Source   string // the checksum file it was read from
 	Line     int    // 1-based line in Source
-	// Signed is set when Source is PGP clear-signed: the signature was not
-	// checked.
+	// Signed is set when the digest came from the signed part of Source (a
+	// PGP clear-signed message, signify's embedded message).
 	Signed bool
+	// Authenticity is the verdict on Source's signatures (FindPublishedSigned);
+	// nil when they were not checked.
+	Authenticity *Authenticity
 }
 
 // maxSidecars bounds how many checksum files one folder may make
@@ -30,6 +35,13 @@ const maxSidecars = 64
 // Checksum files that cannot be read are returned as errors beside the
 // digests found in the others.
 func FindPublished(path string) ([]Published, []error) {
+	return FindPublishedSigned(path, nil)
+}
+
+// FindPublishedSigned is FindPublished that also checks each checksum
+// file's signatures (its own, and those beside it: SHA256SUMS.gpg, ...)
+// against ring, unless ring is nil.
+func FindPublishedSigned(path string, ring *signature.Keyring) ([]Published, []error) {
 	target, err := filepath.Abs(path)
 	if err != nil {
 		return nil, []error{fileError(path, err)}
@@ -62,7 +74,12 @@ func FindPublished(path string) ([]Published, []error) {
 		if info, err := os.Stat(src); err != nil || !info.Mode().IsRegular() {
 			continue
 		}
-		sf, err := ReadSumsFile(src)
+		var sf *SumsFile
+		if ring != nil {
+			sf, err = ReadSignedSums(src, ring)
+		} else {
+			sf, err = ReadSumsFile(src)
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -84,7 +101,7 @@ func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
 		}
 		p, _ := filepath.Abs(sf.Resolve(e))
 		if p == target || own && filepath.Base(filepath.FromSlash(strings.ReplaceAll(e.Name, `\`, "/"))) == base {
-			out = append(out, Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed})
+			out = append(out, Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity})
 		}
 	}
 	if !own || len(sf.Entries) > 0 || len(sf.Problems) != 1 {
@@ -93,7 +110,7 @@ func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
 	// "ubuntu.iso.sha256" holding just the digest, on its only line.
 	pr := sf.Problems[0]
 	if e, err := decodeDigest(strings.TrimSpace(pr.Text), sf.Hint); err == nil {
-		out = append(out, Published{Expected: e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed})
+		out = append(out, Published{Expected: e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed, Authenticity: sf.Authenticity})
 	}
 	return out
 }
@@ -114,6 +131,8 @@ func isOwnSidecar(name, base string) bool {
 func isSharedSums(name string) bool {
 	n := strings.ToLower(name)
 	switch {
+	case n == "sha256" || n == "sha512" || n == "sha256.sig" || n == "sha512.sig":
+		return true // OpenBSD's, the .sig with the signed lines embedded
 	case strings.HasPrefix(n, "checksum"), // CHECKSUM, CHECKSUMS, FreeBSD's CHECKSUM.SHA256-FreeBSD-14.0-...
 		strings.HasSuffix(n, ".digests"), strings.HasSuffix(n, "-checksum"), strings.HasSuffix(n, "-checksums"):
 		return true

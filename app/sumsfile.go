@@ -28,12 +28,16 @@ type SumsFile struct {
 	Dir      string        // the folder entry names are relative to
 	Entries  []Entry       // in file order
 	Problems []LineProblem // malformed or unsupported lines, in file order
-	// Signed is set when the entries came from a PGP clear-signed message.
-	// Hashdrop does not check the signature; say so to the user.
+	// Signed is set when the entries came from the signed part of the file
+	// (a PGP clear-signed message, signify's embedded message): lines outside
+	// it are Problems. Whether the signature is good is Authenticity's to say.
 	Signed bool
 	// Hint is the algorithm the file name implies for untagged lines
 	// (SHA256SUMS, *.md5, *.sfv), or nil.
 	Hint *hashing.Algorithm
+	// Authenticity is the verdict on the file's signatures; nil when they
+	// were not checked (ReadSumsFile, ParseSums: see ReadSignedSums).
+	Authenticity *Authenticity
 }
 
 // Entry is one file listed in a checksum file with its expected digest.
@@ -88,6 +92,7 @@ const (
 	LineNoSignature                       // the signed message has no signature: cut short?
 	LineUnterminated                      // the PGP signature is not terminated: cut short?
 	LineUnexpectedPGP                     // a PGP block other than a clear-signed message
+	LineBeforeSigned                      // before the PGP signed message, so not signed: ignored
 )
 
 // SumsError is a checksum file that cannot be used at all.
@@ -123,61 +128,81 @@ func (sf *SumsFile) Usable() error {
 // A file that parses but has no entry is returned with a nil error; Usable
 // says so (the command line treats it as unusable).
 func ReadSumsFile(path string) (*SumsFile, error) {
+	sf, _, _, err := readSums(path)
+	return sf, err
+}
+
+// readSums reads and parses the checksum file at path, and returns the
+// bytes read and the part a signature inside the file covers, for checking
+// signatures over the very bytes parsed.
+func readSums(path string) (*SumsFile, *signedPart, []byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, sumsError(path, err)
+		return nil, nil, nil, sumsError(path, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, sumsError(path, err)
+		return nil, nil, nil, sumsError(path, err)
 	}
 	if st.IsDir() {
-		return nil, &SumsError{Path: path, Kind: CauseFolder}
+		return nil, nil, nil, &SumsError{Path: path, Kind: CauseFolder}
 	}
 	if st.Size() > MaxSumsFileSize {
-		return nil, &SumsError{Path: path, Kind: CauseTooLarge, Size: st.Size()}
+		return nil, nil, nil, &SumsError{Path: path, Kind: CauseTooLarge, Size: st.Size()}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxSumsFileSize+1))
 	if err != nil {
-		return nil, sumsError(path, err)
+		return nil, nil, nil, sumsError(path, err)
 	}
-	sf, err := ParseSums(path, data)
+	sf, part, err := parseSums(path, data)
 	if err == nil && !st.Mode().IsRegular() {
 		// A pipe (check <(curl ...)) has no folder of its own: names are
 		// relative to the current one, as with standard input.
 		sf.Dir = "."
 	}
-	return sf, err
+	return sf, part, data, err
 }
 
 // ParseSums parses the contents of the checksum file at path (the path gives
 // the folder names are relative to and, through its name, the algorithm of
 // untagged lines). It accepts GNU lines (text and '*' binary, escaped names),
 // BSD and OpenSSL tagged lines, SFV, '#' and ';' comments, blank lines, CRLF,
-// a UTF-8 BOM, UTF-16 with BOM, Windows '\' separators and PGP clear-signed
-// wrappers. The error is a *SumsError for a file that is not text or breaks
+// a UTF-8 BOM, UTF-16 with BOM, Windows '\' separators, PGP clear-signed
+// wrappers and signify's embedded messages (SHA256.sig): of a signed file,
+// only the signed text gives entries; lines outside it are Problems. The error is a *SumsError for a file that is not text or breaks
 // the size limits; malformed lines are Problems, not errors.
 func ParseSums(path string, data []byte) (*SumsFile, error) {
+	sf, _, err := parseSums(path, data)
+	return sf, err
+}
+
+// parseSums is ParseSums, also returning the part of the file a signature
+// inside it covers (nil when there is none).
+func parseSums(path string, data []byte) (*SumsFile, *signedPart, error) {
 	hint, unsupported := nameHint(filepath.Base(path))
 	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
 	if len(data) > MaxSumsFileSize {
-		return nil, &SumsError{Path: path, Kind: CauseTooLarge}
+		return nil, nil, &SumsError{Path: path, Kind: CauseTooLarge}
 	}
 	text, kind := decodeText(data)
 	if kind != CauseOther {
-		return nil, &SumsError{Path: path, Kind: kind}
+		return nil, nil, &SumsError{Path: path, Kind: kind}
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if len(l) > MaxSumsLineLen {
-			return nil, &SumsError{Path: path, Kind: CauseLongLine, Line: i + 1}
+			return nil, nil, &SumsError{Path: path, Kind: CauseLongLine, Line: i + 1}
 		}
 	}
-	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32"}
+	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32", totalLines: len(lines)}
 	p.skipHint = unsupported
+	if part := findSignedPart(text); part != nil {
+		p.parseSigned(part)
+		return sf, part, nil
+	}
 	p.run()
-	return sf, nil
+	return sf, nil, nil
 }
 
 // sumsError is the SumsError of an operating-system error reading path.

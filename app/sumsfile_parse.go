@@ -16,6 +16,9 @@ type sumsParser struct {
 	skipHint   string
 	sfv        bool   // SFV file: "NAME CRC" lines, ';' comments
 	hintHeader string // the header that set hint; "" when the file's name did
+	// totalLines is the number of lines in the whole file (the signed part
+	// of a signed file is parsed on its own).
+	totalLines int
 }
 
 const (

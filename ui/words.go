@@ -253,6 +253,8 @@ func lineProblem(p app.LineProblem) string {
 		why = tr("a PGP signature without a signed message: ignored, not checked")
 	case app.LineAfterSignature:
 		why = tr("after the PGP signature, so not signed: ignored")
+	case app.LineBeforeSigned:
+		why = tr("before the PGP signed message, so not signed: ignored")
 	case app.LineNoSignature:
 		why = tr("the PGP signed message has no signature: the file may be cut short")
 	case app.LineUnterminated:

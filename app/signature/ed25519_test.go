@@ -2,6 +2,7 @@ package signature
 
 import (
 	"bytes"
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,7 +48,7 @@ func edRing(t *testing.T, o Origin, paths ...string) *Keyring {
 }
 
 func TestMinisign(t *testing.T) {
-	ms := tool(t, "minisign")
+	ms := sigtest.Tool(t, "minisign")
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "SHA256SUMS"), sums, 0o644)
 	run(t, dir, ms, "-G", "-W", "-p", "good.pub", "-s", "good.sec")
@@ -105,7 +106,7 @@ func TestMinisign(t *testing.T) {
 }
 
 func TestSignify(t *testing.T) {
-	sg := tool(t, "signify-openbsd", "signify")
+	sg := sigtest.Tool(t, "signify-openbsd", "signify")
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "SHA256"), sums, 0o644)
 	run(t, dir, sg, "-G", "-n", "-c", "hashdrop test 1.0 base", "-p", "test-base.pub", "-s", "test-base.sec")

@@ -2,6 +2,7 @@ package signature
 
 import (
 	"bytes"
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,11 +12,11 @@ import (
 // fuzzRing makes a keyring with an OpenPGP key (gpg) and a minisign/signify
 // key (signify), and seeds signatures of every kind by them.
 func fuzzRing(f *testing.F) (ring *Keyring, seeds [][]byte) {
-	g := newGnuPG(f)
-	f.Cleanup(g.close)
-	fpr := g.genKey("Fuzz <fuzz@example.org>", "ed25519", "sign", "never")
+	g := sigtest.NewGnuPG(f)
+	f.Cleanup(g.Close)
+	fpr := g.GenKey("Fuzz <fuzz@example.org>", "ed25519", "sign", "never")
 	ring = &Keyring{}
-	ks, err := ReadKeys(g.export(false, fpr))
+	ks, err := ReadKeys(g.Export(false, fpr))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -24,8 +25,8 @@ func fuzzRing(f *testing.F) (ring *Keyring, seeds [][]byte) {
 
 	dir := f.TempDir()
 	os.WriteFile(filepath.Join(dir, "SHA256"), sums, 0o644)
-	sg := tool(f, "signify-openbsd", "signify")
-	ms := tool(f, "minisign")
+	sg := sigtest.Tool(f, "signify-openbsd", "signify")
+	ms := sigtest.Tool(f, "minisign")
 	cmd := func(name string, args ...string) {
 		if out, err := execIn(dir, name, args...); err != nil {
 			f.Fatalf("%s: %v\n%s", name, err, out)
@@ -50,9 +51,9 @@ func fuzzRing(f *testing.F) (ring *Keyring, seeds [][]byte) {
 		seeds = append(seeds, data)
 	}
 	seeds = append(seeds,
-		g.sign(sums, fpr, "--detach-sign"),
-		g.sign(sums, fpr, "--detach-sign", "--armor"),
-		g.sign(sums, fpr, "--clearsign"),
+		g.Sign(sums, fpr, "--detach-sign"),
+		g.Sign(sums, fpr, "--detach-sign", "--armor"),
+		g.Sign(sums, fpr, "--clearsign"),
 	)
 	return ring, seeds
 }
@@ -105,12 +106,12 @@ func FuzzSignature(f *testing.F) {
 // FuzzReadKeys feeds the key reader arbitrary files: no panic, every key
 // has a fingerprint, and the form Hashdrop stores reads back to the same key.
 func FuzzReadKeys(f *testing.F) {
-	g := newGnuPG(f)
-	f.Cleanup(g.close)
-	fpr := g.genKey("Fuzz <fuzz@example.org>", "ed25519", "cert", "never")
-	g.run(nil, "--quick-add-key", fpr, "ed25519", "sign", "never")
-	f.Add(g.export(true, fpr))
-	f.Add(g.export(false, fpr))
+	g := sigtest.NewGnuPG(f)
+	f.Cleanup(g.Close)
+	fpr := g.GenKey("Fuzz <fuzz@example.org>", "ed25519", "cert", "never")
+	g.Run(nil, "--quick-add-key", fpr, "ed25519", "sign", "never")
+	f.Add(g.Export(true, fpr))
+	f.Add(g.Export(false, fpr))
 	shipped, err := ShippedKeys()
 	if err != nil {
 		f.Fatal(err)

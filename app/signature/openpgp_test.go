@@ -30,8 +30,8 @@ func TestOpenPGPDetached(t *testing.T) {
 	now := time.Now()
 	tampered := bytes.Replace(sums, []byte("9f86"), []byte("9f87"), 1)
 	appended := append(bytes.Clone(sums), "0000000000000000000000000000000000000000000000000000000000000000  evil.iso\n"...)
-	edArmored := f.g.sign(sums, f.ed, "--detach-sign", "--armor")
-	edBinary := f.g.sign(sums, f.ed, "--detach-sign")
+	edArmored := f.g.Sign(sums, f.ed, "--detach-sign", "--armor")
+	edBinary := f.g.Sign(sums, f.ed, "--detach-sign")
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -42,18 +42,18 @@ func TestOpenPGPDetached(t *testing.T) {
 	}{
 		{"ed25519 subkey, armored", sums, edArmored, now, Genuine, f.ed},
 		{"ed25519 subkey, binary", sums, edBinary, now, Genuine, f.ed},
-		{"the signing subkey named", sums, f.g.sign(sums, f.edSub+"!", "--detach-sign"), now, Genuine, f.ed},
-		{"RSA 2048, imported by the user", sums, f.g.sign(sums, f.rsa, "--detach-sign"), now, GenuineUser, f.rsa},
-		{"text mode", sums, f.g.sign(sums, f.ed, "--detach-sign", "--textmode"), now, Genuine, f.ed},
-		{"text mode, CRLF file", bytes.ReplaceAll(sums, []byte("\n"), []byte("\r\n")), f.g.sign(sums, f.ed, "--detach-sign", "--textmode"), now, Genuine, f.ed},
+		{"the signing subkey named", sums, f.g.Sign(sums, f.edSub+"!", "--detach-sign"), now, Genuine, f.ed},
+		{"RSA 2048, imported by the user", sums, f.g.Sign(sums, f.rsa, "--detach-sign"), now, GenuineUser, f.rsa},
+		{"text mode", sums, f.g.Sign(sums, f.ed, "--detach-sign", "--textmode"), now, Genuine, f.ed},
+		{"text mode, CRLF file", bytes.ReplaceAll(sums, []byte("\n"), []byte("\r\n")), f.g.Sign(sums, f.ed, "--detach-sign", "--textmode"), now, Genuine, f.ed},
 		{"tampered checksum file", tampered, edBinary, now, Bad, f.ed},
 		{"a line appended after signing", appended, edArmored, now, Bad, f.ed},
 		{"binary mode, CRLF file", bytes.ReplaceAll(sums, []byte("\n"), []byte("\r\n")), edBinary, now, Bad, f.ed},
-		{"a key Hashdrop does not know", sums, f.g.sign(sums, f.wrong, "--detach-sign"), now, UnknownKey, f.wrong},
-		{"RSA 1024", sums, f.g.sign(sums, f.weak, "--detach-sign"), now, TooWeak, f.weak},
-		{"SHA-1", sums, f.g.sign(sums, f.rsa, "--detach-sign", "--digest-algo", "SHA1"), now, TooWeak, f.rsa},
+		{"a key Hashdrop does not know", sums, f.g.Sign(sums, f.wrong, "--detach-sign"), now, UnknownKey, f.wrong},
+		{"RSA 1024", sums, f.g.Sign(sums, f.weak, "--detach-sign"), now, TooWeak, f.weak},
+		{"SHA-1", sums, f.g.Sign(sums, f.rsa, "--detach-sign", "--digest-algo", "SHA1"), now, TooWeak, f.rsa},
 		{"revoked key", sums, f.revokedSig, now, Revoked, f.revoked},
-		{"signature expired", sums, f.g.sign(sums, f.ed, "--detach-sign", "--default-sig-expire", "1d"), now.Add(49 * time.Hour), Expired, f.ed},
+		{"signature expired", sums, f.g.Sign(sums, f.ed, "--detach-sign", "--default-sig-expire", "1d"), now.Add(49 * time.Hour), Expired, f.ed},
 		{"key expired since it signed", sums, f.expiredSig, now, Genuine, f.expired},
 		{"truncated binary signature", sums, edBinary[:len(edBinary)/2], now, Unreadable, ""},
 		{"truncated armored signature", sums, edArmored[:len(edArmored)*2/3], now, Unreadable, ""},
@@ -87,7 +87,7 @@ func TestOpenPGPDetached(t *testing.T) {
 func TestOpenPGPDetails(t *testing.T) {
 	f := fixture(t)
 	now := time.Now()
-	r := verify1(t, f.trusted, sums, f.g.sign(sums, f.ed, "--detach-sign"), now)
+	r := verify1(t, f.trusted, sums, f.g.Sign(sums, f.ed, "--detach-sign"), now)
 	if r.Signer.Publisher != "Example" || r.Signer.UserID != "Example Release <release@example.org>" {
 		t.Errorf("signer %+v", r.Signer)
 	}
@@ -98,11 +98,11 @@ func TestOpenPGPDetails(t *testing.T) {
 		t.Errorf("a key that never expires: KeyExpired %v, Until %v", r.KeyExpired, r.Until)
 	}
 
-	r = verify1(t, f.trusted, sums, f.g.sign(sums, f.weak, "--detach-sign"), now)
+	r = verify1(t, f.trusted, sums, f.g.Sign(sums, f.weak, "--detach-sign"), now)
 	if r.Bits != 1024 || r.Hash != "" {
 		t.Errorf("RSA 1024: Bits %d, Hash %q", r.Bits, r.Hash)
 	}
-	r = verify1(t, f.trusted, sums, f.g.sign(sums, f.rsa, "--detach-sign", "--digest-algo", "SHA1"), now)
+	r = verify1(t, f.trusted, sums, f.g.Sign(sums, f.rsa, "--detach-sign", "--digest-algo", "SHA1"), now)
 	if r.Hash != "SHA-1" || r.Bits != 0 {
 		t.Errorf("SHA-1: Bits %d, Hash %q", r.Bits, r.Hash)
 	}
@@ -110,7 +110,7 @@ func TestOpenPGPDetails(t *testing.T) {
 	if !r.KeyExpired || r.Until.Format("2006-01-02") != "2020-01-02" {
 		t.Errorf("key expired since: KeyExpired %v, Until %v", r.KeyExpired, r.Until)
 	}
-	r = verify1(t, f.trusted, sums, f.g.sign(sums, f.ed, "--detach-sign", "--default-sig-expire", "1d"), now.Add(49*time.Hour))
+	r = verify1(t, f.trusted, sums, f.g.Sign(sums, f.ed, "--detach-sign", "--default-sig-expire", "1d"), now.Add(49*time.Hour))
 	if r.KeyExpired || r.Until.Sub(r.Created) != 24*time.Hour {
 		t.Errorf("signature expired: KeyExpired %v, Until %v, Created %v", r.KeyExpired, r.Until, r.Created)
 	}
@@ -122,7 +122,7 @@ func TestOpenPGPDetails(t *testing.T) {
 // clock is behind the publisher's) is still genuine.
 func TestOpenPGPClockBehind(t *testing.T) {
 	f := fixture(t)
-	sig := f.g.sign(sums, f.ed, "--detach-sign")
+	sig := f.g.Sign(sums, f.ed, "--detach-sign")
 	if r := verify1(t, f.trusted, sums, sig, time.Now().Add(-time.Hour)); r.Kind != Genuine {
 		t.Errorf("got %v (err %v), want genuine", r.Kind, r.Err)
 	}
@@ -130,7 +130,7 @@ func TestOpenPGPClockBehind(t *testing.T) {
 
 func TestOpenPGPSignedAfterKeyExpired(t *testing.T) {
 	f := fixture(t)
-	secret := f.g.run(nil, "--export-secret-keys", f.expired)
+	secret := f.g.Run(nil, "--export-secret-keys", f.expired)
 	ents, err := pgp.ReadKeyRing(bytes.NewReader(secret))
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +156,7 @@ func TestOpenPGPSignedAfterKeyExpired(t *testing.T) {
 
 func TestOpenPGPSeveralSignatures(t *testing.T) {
 	f := fixture(t)
-	sig := f.g.sign(sums, f.wrong, "--detach-sign", "--local-user", f.ed)
+	sig := f.g.Sign(sums, f.wrong, "--detach-sign", "--local-user", f.ed)
 	rs, err := f.trusted.Verify(bytes.NewReader(sums), sig)
 	if err != nil {
 		t.Fatal(err)
@@ -181,7 +181,7 @@ func TestOpenPGPSeveralSignatures(t *testing.T) {
 func TestClearSigned(t *testing.T) {
 	f := fixture(t)
 	withDash := append(bytes.Clone(sums), "-- a line starting with a dash\n"...)
-	signed := f.g.sign(withDash, f.ed, "--clearsign")
+	signed := f.g.Sign(withDash, f.ed, "--clearsign")
 	evil := "0000000000000000000000000000000000000000000000000000000000000000  evil.iso\n"
 	for _, tc := range []struct {
 		name          string
@@ -195,7 +195,7 @@ func TestClearSigned(t *testing.T) {
 		{"CRLF", strings.ReplaceAll(string(signed), "\n", "\r\n"), Genuine, "", ""},
 		{"a signed line changed", strings.Replace(string(signed), "9f86", "9f87", 1), Bad, "", ""},
 		{"a line added inside", strings.Replace(string(signed), "\n\n", "\n\n"+evil, 1), Bad, "", ""},
-		{"by an unknown key", string(f.g.sign(withDash, f.wrong, "--clearsign")), UnknownKey, "", ""},
+		{"by an unknown key", string(f.g.Sign(withDash, f.wrong, "--clearsign")), UnknownKey, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := ReadClearSigned([]byte(tc.file))
@@ -249,18 +249,18 @@ func TestReadOpenPGPKeys(t *testing.T) {
 			t.Errorf("%s: the stored form does not read back: %v", name, err)
 		}
 	}
-	two := f.g.export(true, f.ed, f.rsa)
+	two := f.g.Export(true, f.ed, f.rsa)
 	if ks, err := ReadKeys(two); err != nil || len(ks) != 2 {
 		t.Errorf("two keys: %v, %d keys", err, len(ks))
 	}
-	concat := append(f.g.export(true, f.ed), f.g.export(true, f.rsa)...)
+	concat := append(f.g.Export(true, f.ed), f.g.Export(true, f.rsa)...)
 	if ks, err := ReadKeys(concat); err != nil || len(ks) != 2 {
 		t.Errorf("two armored blocks: %v, %d keys", err, len(ks))
 	}
-	if ks, err := ReadKeys(f.g.export(false, f.expired)); err != nil || ks[0].Expires.Format("2006-01-02") != "2020-01-02" {
+	if ks, err := ReadKeys(f.g.Export(false, f.expired)); err != nil || ks[0].Expires.Format("2006-01-02") != "2020-01-02" {
 		t.Errorf("expiry: %v %v", err, ks)
 	}
-	if _, err := ReadKeys(f.g.run(nil, "--export-secret-keys", "--armor", f.ed)); err == nil {
+	if _, err := ReadKeys(f.g.Run(nil, "--export-secret-keys", "--armor", f.ed)); err == nil {
 		t.Error("a secret key was read as a public key")
 	}
 	for _, junk := range []string{"", "hello\n", "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nAAAA\n-----END PGP PUBLIC KEY BLOCK-----\n"} {

@@ -1,0 +1,230 @@
+package app
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
+)
+
+// signedFolder is a download folder with a signing key made by gpg.
+type signedFolder struct {
+	dir  string
+	g    *sigtest.GnuPG
+	fpr  string
+	ring *signature.Keyring // the key, as a shipped publisher's ("Example")
+}
+
+func newSignedFolder(t *testing.T) *signedFolder {
+	t.Helper()
+	g := sigtest.NewGnuPG(t)
+	t.Cleanup(g.Close)
+	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
+	ks, err := signature.ReadKeys(g.Export(false, fpr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks[0].Origin, ks[0].Publisher = signature.Shipped, "Example"
+	ring := &signature.Keyring{}
+	ring.Add(ks...)
+	return &signedFolder{dir: t.TempDir(), g: g, fpr: fpr, ring: ring}
+}
+
+func (s *signedFolder) write(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(s.dir, name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const isoData = "an ISO image\n"
+
+func (s *signedFolder) sums() []byte {
+	return []byte(vHex("sha256", []byte(isoData)) + "  ubuntu.iso\n" + vHex("sha256", []byte("other")) + "  other.iso\n")
+}
+
+func TestReadSignedSumsDetached(t *testing.T) {
+	s := newSignedFolder(t)
+	sums := s.sums()
+	sig := s.g.Sign(sums, s.fpr, "--detach-sign")
+	evil := vHex("sha256", []byte("evil")) + "  evil.iso\n"
+	for _, tc := range []struct {
+		name    string
+		file    string
+		content []byte
+		sigName string
+		want    signature.Kind
+	}{
+		{"Ubuntu's SHA256SUMS.gpg", "SHA256SUMS", sums, "SHA256SUMS.gpg", signature.Genuine},
+		{"Debian's SHA256SUMS.sign", "SHA256SUMS", sums, "SHA256SUMS.sign", signature.Genuine},
+		{"Mint's sha256sum.txt.gpg", "sha256sum.txt", sums, "sha256sum.txt.gpg", signature.Genuine},
+		{"an .asc", "SHA256SUMS", sums, "SHA256SUMS.asc", signature.Genuine},
+		{"tampered", "SHA256SUMS", []byte(strings.Replace(string(sums), "other.iso", "othe2.iso", 1)), "SHA256SUMS.gpg", signature.Bad},
+		{"a line appended", "SHA256SUMS", append([]byte(string(sums)), evil...), "SHA256SUMS.gpg", signature.Bad},
+		{"no signature", "SHA256SUMS", sums, "", signature.NoSignature},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s.dir = t.TempDir()
+			path := s.write(t, tc.file, tc.content)
+			if tc.sigName != "" {
+				s.write(t, tc.sigName, sig)
+			}
+			sf, err := ReadSignedSums(path, s.ring)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := sf.Authenticity
+			if a == nil || a.Verdict.Kind != tc.want {
+				t.Fatalf("authenticity %+v, want %v", a, tc.want)
+			}
+			if tc.want == signature.Genuine {
+				if !a.Trusted() || a.Verdict.Signer.Publisher != "Example" || a.Verdict.Source != filepath.Join(s.dir, tc.sigName) {
+					t.Errorf("verdict %+v", a.Verdict)
+				}
+			}
+			if a.Trusted() != (tc.want == signature.Genuine) {
+				t.Errorf("Trusted %v for %v", a.Trusted(), tc.want)
+			}
+		})
+	}
+}
+
+func TestReadSignedSumsClearSigned(t *testing.T) {
+	s := newSignedFolder(t)
+	sums := s.sums()
+	signed := string(s.g.Sign(sums, s.fpr, "--clearsign"))
+	evil := vHex("sha256", []byte("evil")) + "  evil.iso\n"
+	for _, tc := range []struct {
+		name     string
+		file     string
+		want     signature.Kind
+		problems []LineTrouble
+	}{
+		{"as signed", signed, signature.Genuine, nil},
+		{"a line appended after the signature", signed + evil, signature.Genuine, []LineTrouble{LineAfterSignature}},
+		{"a line before the message", evil + signed, signature.Genuine, []LineTrouble{LineBeforeSigned}},
+		{"a signed line changed", strings.Replace(signed, "other.iso", "othe2.iso", 1), signature.Bad, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := s.write(t, "Fedora-40-CHECKSUM", []byte(tc.file))
+			sf, err := ReadSignedSums(path, s.ring)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sf.Signed || sf.Authenticity.Verdict.Kind != tc.want {
+				t.Fatalf("Signed %v, verdict %v (%v)", sf.Signed, sf.Authenticity.Verdict.Kind, sf.Authenticity.Verdict.Err)
+			}
+			var names []string
+			for _, e := range sf.Entries {
+				names = append(names, e.Name)
+			}
+			if tc.want != signature.Bad && strings.Join(names, ",") != "ubuntu.iso,other.iso" {
+				t.Errorf("entries %v: only the signed lines may be entries", names)
+			}
+			if len(sf.Problems) != len(tc.problems) {
+				t.Fatalf("problems %+v, want %v", sf.Problems, tc.problems)
+			}
+			for i, p := range sf.Problems {
+				if p.Kind != tc.problems[i] || !strings.Contains(p.Text, "evil.iso") {
+					t.Errorf("problem %+v", p)
+				}
+				if lines := strings.Split(tc.file, "\n"); lines[p.Line-1] != p.Text {
+					t.Errorf("problem on line %d, but that line is %q", p.Line, lines[p.Line-1])
+				}
+			}
+			if lines := strings.Split(tc.file, "\n"); tc.want != signature.Bad && !strings.HasSuffix(lines[sf.Entries[0].Line-1], "ubuntu.iso") {
+				t.Errorf("entry on line %d, but that line is %q", sf.Entries[0].Line, lines[sf.Entries[0].Line-1])
+			}
+		})
+	}
+}
+
+func TestReadSignedSumsSignify(t *testing.T) {
+	s := newSignedFolder(t)
+	sg := sigtest.Tool(t, "signify-openbsd", "signify")
+	sums := []byte("SHA256 (ubuntu.iso) = " + vHex("sha256", []byte(isoData)) + "\n")
+	s.write(t, "SHA256", sums)
+	for _, args := range [][]string{
+		{"-G", "-n", "-p", "openbsd-99-base.pub", "-s", "openbsd-99-base.sec"},
+		{"-S", "-e", "-s", "openbsd-99-base.sec", "-m", "SHA256", "-x", "SHA256.sig"},
+	} {
+		if out, err := execIn(s.dir, sg, args...); err != nil {
+			t.Fatalf("signify: %v %s", err, out)
+		}
+	}
+	ks, err := readKeyFile(filepath.Join(s.dir, "openbsd-99-base.pub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks[0].Origin = signature.Shipped
+	s.ring.Add(ks...)
+	iso := s.write(t, "ubuntu.iso", []byte(isoData))
+
+	// SHA256.sig itself: its embedded lines are the entries.
+	sf, err := ReadSignedSums(filepath.Join(s.dir, "SHA256.sig"), s.ring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sf.Authenticity.Verdict.Kind != signature.Genuine || len(sf.Entries) != 1 || sf.Entries[0].Line != 3 {
+		t.Fatalf("SHA256.sig: %v, entries %+v", sf.Authenticity.Verdict, sf.Entries)
+	}
+	// SHA256 with SHA256.sig beside it.
+	sf, err = ReadSignedSums(filepath.Join(s.dir, "SHA256"), s.ring)
+	if err != nil || sf.Authenticity.Verdict.Kind != signature.Genuine {
+		t.Fatalf("SHA256: %v %+v", err, sf.Authenticity)
+	}
+	// A dropped ISO finds both, each genuine.
+	pub, errs := FindPublishedSigned(iso, s.ring)
+	if len(errs) != 0 || len(pub) != 2 {
+		t.Fatalf("FindPublishedSigned: %+v %v", pub, errs)
+	}
+	for _, p := range pub {
+		if !p.Authenticity.Trusted() {
+			t.Errorf("%s: %+v", p.Source, p.Authenticity.Verdict)
+		}
+	}
+}
+
+func TestFindPublishedSigned(t *testing.T) {
+	s := newSignedFolder(t)
+	sums := s.sums()
+	s.write(t, "SHA256SUMS", sums)
+	s.write(t, "SHA256SUMS.gpg", s.g.Sign(sums, s.fpr, "--detach-sign"))
+	iso := s.write(t, "ubuntu.iso", []byte(isoData))
+	pub, errs := FindPublishedSigned(iso, s.ring)
+	if len(errs) != 0 || len(pub) != 1 {
+		t.Fatalf("%+v %v", pub, errs)
+	}
+	if a := pub[0].Authenticity; !a.Trusted() || a.Verdict.Signer.Fingerprint != s.fpr {
+		t.Errorf("authenticity %+v", a)
+	}
+	if pub, _ := FindPublished(iso); len(pub) != 1 || pub[0].Authenticity != nil {
+		t.Errorf("FindPublished checked signatures: %+v", pub)
+	}
+
+	// The ISO's own signature.
+	if a, err := VerifyFile(iso, s.ring); a != nil || err != nil {
+		t.Errorf("no ubuntu.iso.sig: %+v %v", a, err)
+	}
+	s.write(t, "ubuntu.iso.sig", s.g.Sign([]byte(isoData), s.fpr, "--detach-sign"))
+	a, err := VerifyFile(iso, s.ring)
+	if err != nil || !a.Trusted() {
+		t.Fatalf("ubuntu.iso.sig: %+v %v", a, err)
+	}
+	s.write(t, "ubuntu.iso", []byte(isoData+"x"))
+	if a, _ := VerifyFile(iso, s.ring); a.Verdict.Kind != signature.Bad {
+		t.Errorf("a changed ISO: %v", a.Verdict.Kind)
+	}
+}
+
+func execIn(dir, name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
+}
