@@ -31,6 +31,7 @@ type sumsView struct {
 	bar      *slimBar
 	progress *widget.Label
 	notes    *widget.Label
+	detail   *widget.Label // the entry chosen, in full: long reasons are cut in the rows
 	list     *keyList
 	stopBtn  *widget.Button
 	againBtn *widget.Button
@@ -49,6 +50,7 @@ func newSumsView(w *Window) *sumsView {
 		bar:      newSlimBar(),
 		progress: widget.NewLabel(""),
 		notes:    widget.NewLabel(""),
+		detail:   widget.NewLabel(""),
 		counts:   make(map[app.Status]int),
 	}
 	v.title.Truncation = fyne.TextTruncateEllipsis
@@ -74,12 +76,14 @@ func newSumsView(w *Window) *sumsView {
 		},
 		newEntryRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) }, w.CancelAll)
-	v.list.OnSelected = func(widget.ListItemID) { v.list.UnselectAll() }
+	v.detail.Wrapping = fyne.TextWrapWord
+	v.detail.Hide()
+	v.list.OnSelected = v.showEntry
 	header := container.NewBorder(nil, nil, container.NewCenter(back),
 		container.NewCenter(container.NewHBox(v.stopBtn, v.againBtn, open)),
 		container.NewVBox(v.title, v.where))
 	top := container.NewVBox(header, v.banner,
-		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes)
+		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes, v.detail)
 	v.obj = container.NewBorder(top, nil, nil, nil, v.list)
 	return v
 }
@@ -141,6 +145,21 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 		status.SetText("")
 		reason.SetText(algAnd(e.Algorithms))
 	}
+}
+
+// showEntry writes the entry chosen in the list in full above it: its
+// name, status and reason, wrapped.
+func (v *sumsView) showEntry(id widget.ListItemID) {
+	if v.sf == nil || id < 0 || id >= len(v.sf.Entries) {
+		return
+	}
+	e := v.sf.Entries[id]
+	if r := v.results[id]; r != nil {
+		v.detail.SetText(tr("{{.Name}}: {{.Status}}, {{.Reason}}", "Name", e.Name, "Status", statusWord(r.Status), "Reason", entryReason(r)))
+	} else {
+		v.detail.SetText(tr("{{.Name}}: not checked yet", "Name", e.Name))
+	}
+	v.detail.Show()
 }
 
 // EntryStatus is the status of entry i as the command line words it ("" while unchecked).

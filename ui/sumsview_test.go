@@ -109,3 +109,27 @@ func TestCancelChecksumFile(t *testing.T) {
 		t.Errorf("banner %q", got)
 	}
 }
+
+// A reason too long for its row can be read in full: choosing the row
+// writes it out, wrapped, above the list.
+func TestChecksumFileLongReasonReadable(t *testing.T) {
+	h := newHarness(t)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "a.iso"), "abc")
+	sums := writeFile(t, filepath.Join(root, "sub", "SHA256SUMS"), sha256Hex("abc")+"  ../a.iso\n")
+	h.dialogs.confirm = false // only the folder: the entry is refused, with a long reason
+	h.w.openSums(sums)
+	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 1 })
+	v := h.w.sums
+	reason := entryReason(v.results[0])
+	if len(reason) < 40 {
+		t.Fatalf("reason %q is not a long one", reason)
+	}
+	v.list.Select(0)
+	if !v.detail.Visible() || !strings.Contains(v.detail.Text, reason) || !strings.Contains(v.detail.Text, "../a.iso") {
+		t.Errorf("after choosing the row: %q (shown %v), want the whole reason %q", v.detail.Text, v.detail.Visible(), reason)
+	}
+	if v.detail.Wrapping != fyne.TextWrapWord || v.detail.Truncation != fyne.TextTruncateOff {
+		t.Error("the detail line is cut instead of wrapped")
+	}
+}
