@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"encoding/hex"
 	"image/color"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -12,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // Banner colours: dark enough for white text (WCAG AA) in light and dark
@@ -59,6 +62,7 @@ type verdictBanner struct {
 	icon     *widget.Icon
 	headline *widget.RichText
 	detail   *widget.Label
+	compare  *widget.RichText // on a mismatch: the published digest above the file's
 	content  fyne.CanvasObject
 }
 
@@ -68,11 +72,13 @@ func newVerdictBanner() *verdictBanner {
 		icon:     widget.NewIcon(nil),
 		headline: widget.NewRichText(),
 		detail:   widget.NewLabel(""),
+		compare:  widget.NewRichText(),
 	}
+	b.compare.Hide()
 	b.bg.CornerRadius = 2 * theme.InputRadiusSize()
 	b.headline.Wrapping = fyne.TextWrapWord
 	b.detail.Wrapping = fyne.TextWrapWord
-	text := container.NewVBox(b.headline, b.detail)
+	text := container.NewVBox(b.headline, b.detail, b.compare)
 	body := container.NewBorder(nil, nil, container.NewCenter(sized(fyne.NewSquareSize(52), b.icon)), nil, text)
 	b.content = container.NewThemeOverride(container.NewStack(b.bg, container.NewPadded(body)), bannerTheme{})
 	b.ExtendBaseWidget(b)
@@ -100,6 +106,7 @@ func (b *verdictBanner) Outcome() app.Outcome { return b.outcome }
 
 // set shows a verdict; an empty headline hides the banner.
 func (b *verdictBanner) set(o app.Outcome, headline, detail string) {
+	b.compare.Hide()
 	if headline == "" {
 		b.Hide()
 		return
@@ -124,6 +131,65 @@ func (b *verdictBanner) set(o app.Outcome, headline, detail string) {
 	b.bg.Refresh()
 	b.Show()
 	b.Refresh()
+}
+
+// showDigests writes, under a mismatch, the published digest above the
+// file's digest of the same algorithm, 64 digits a line, with a caret under
+// each digit that differs, so that one can compare them by eye.
+func (b *verdictBanner) showDigests(v *app.Verdict, digests map[*hashing.Algorithm][]byte) {
+	segs := digestComparison(v, digests)
+	if len(segs) == 0 {
+		b.compare.Hide()
+		return
+	}
+	b.compare.Segments = segs
+	b.compare.Show()
+	b.compare.Refresh()
+}
+
+// digestComparison is showDigests' text: a line naming the algorithm,
+// then the published and the computed digest, one above the other, and the
+// carets. Of several candidates (64 digits: SHA-256, SHA3-256, RIPEMD-256)
+// the one closest to the published digest is shown: a copying mistake.
+func digestComparison(v *app.Verdict, digests map[*hashing.Algorithm][]byte) []widget.RichTextSegment {
+	if v == nil || v.Outcome != app.Mismatch || v.Expected == nil {
+		return nil
+	}
+	want := hex.EncodeToString(v.Expected.Sum)
+	var best *hashing.Algorithm
+	have, fewest := "", 0
+	for _, a := range v.Compared {
+		if got := digests[a]; got != nil {
+			h := hex.EncodeToString(got)
+			if n := strings.Count(carets(want, h), "^"); best == nil || n < fewest {
+				best, have, fewest = a, h, n
+			}
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	mono := widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: true}}
+	segs := []widget.RichTextSegment{&widget.TextSegment{Text: tr("Published (above) and this file's {{.Algorithm}} (below):", "Algorithm", best.Name),
+		Style: widget.RichTextStyleParagraph}}
+	for at := 0; at < len(want); at += digestLine {
+		w, h := want[at:min(at+digestLine, len(want))], have[min(at, len(have)):min(at+digestLine, len(have))]
+		segs = append(segs, &widget.TextSegment{Text: w, Style: mono}, &widget.TextSegment{Text: h, Style: mono},
+			&widget.TextSegment{Text: carets(w, h), Style: mono})
+	}
+	return segs
+}
+
+// carets marks with ^ each place where a and b differ.
+func carets(a, b string) string {
+	out := make([]byte, max(len(a), len(b)))
+	for i := range out {
+		out[i] = ' '
+		if i >= len(a) || i >= len(b) || a[i] != b[i] {
+			out[i] = '^'
+		}
+	}
+	return strings.TrimRight(string(out), " ")
 }
 
 // bannerTheme draws white text and icons on the banner's colour.
@@ -290,6 +356,9 @@ func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 			headline = tr("Does NOT match any of the {{.N}} files: do not use them", "N", len(targets))
 		}
 		w.banner.set(app.Mismatch, headline, detail)
+		if len(targets) == 1 {
+			w.banner.showDigests(mismatch.pasted, mismatch.digests)
+		}
 	case nFailed == len(targets):
 		w.banner.set(app.Unknown, tr("Cannot compare: the file could not be read"), "")
 	}
@@ -325,6 +394,9 @@ func (w *Window) sidecarBanner() {
 			headline = tr("{{.N}} files do NOT match the digests published next to them: do not use them", "N", len(bad))
 		}
 		w.banner.set(app.Mismatch, headline, detail)
+		if len(bad) == 1 {
+			w.banner.showDigests(it.sidecar, it.digests)
+		}
 	case len(pending) > 0:
 		w.banner.set(app.Pending, tr("Checking {{.Name}} against the digest published next to it…", "Name", pending[0].name), "")
 	case len(judged) == 1:

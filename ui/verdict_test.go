@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/widget"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -184,5 +185,42 @@ func TestSeveralFilesOneDigest(t *testing.T) {
 	h.settle()
 	if h.w.banner.Outcome() != app.Match || h.item("b.iso").pasted != nil {
 		t.Errorf("a line naming a.iso: banner %q", h.w.banner.Headline())
+	}
+}
+
+// On a mismatch the banner shows the published digest above the file's,
+// with a caret under each digit that differs.
+func TestMismatchShowsExpectedAboveActual(t *testing.T) {
+	h, _ := hashed(t, "ubuntu.iso")
+	got := sha256Hex("abc")
+	want := []byte(got)
+	want[3] ^= 1 // one digit off, as a copying mistake would be
+	want[60] = 'f'
+	if got[60] == 'f' {
+		want[60] = 'e'
+	}
+	h.w.expected.SetText(string(want))
+	h.settle()
+	b := h.w.banner
+	if b.Outcome() != app.Mismatch || !b.compare.Visible() {
+		t.Fatalf("banner %v, comparison shown %v", b.Outcome(), b.compare.Visible())
+	}
+	var lines []string
+	for _, s := range b.compare.Segments {
+		lines = append(lines, s.(*widget.TextSegment).Text)
+	}
+	marks := strings.Repeat(" ", 3) + "^" + strings.Repeat(" ", 56) + "^"
+	if len(lines) != 4 || lines[1] != string(want) || lines[2] != got || lines[3] != marks {
+		t.Fatalf("comparison %q, want a label, the published digest, the file's and carets %q", lines, marks)
+	}
+	for _, s := range b.compare.Segments[1:] {
+		if ts := s.(*widget.TextSegment); ts.Style.Inline || !ts.Style.TextStyle.Monospace {
+			t.Errorf("%q: not a monospace line of its own", ts.Text)
+		}
+	}
+	h.w.expected.SetText(got)
+	h.settle()
+	if b.compare.Visible() {
+		t.Error("the comparison stays after a match")
 	}
 }
