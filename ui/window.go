@@ -71,6 +71,7 @@ type Window struct {
 	body     *fyne.Container
 	mainView fyne.CanvasObject
 	sums     *sumsView
+	saving   *saveForm // the Save checksums form shown last
 	bench    *benchView
 
 	walking    int // folder walks in progress
