@@ -43,10 +43,12 @@ test: deps deps-test deps-desktop fmt-check vet asm-check
 # The real window under Xvfb: started with a file, a second file dropped on it
 # through XDND, digests awaited, screenshot in build/smoke-window.png; started
 # on a SHA256SUMS (statuses checked), a second launch handing a file over, in
-# English and Japanese: build/smoke-checksums(-ja).png, smoke-handover(-ja).png.
+# English and Japanese: build/smoke-checksums(-ja).png, smoke-handover(-ja).png;
+# started on a SHA256SUMS with its SHA256SUMS.gpg signed by a key the user
+# imported, the view says "Genuine": build/smoke-signed(-ja).png.
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestWindowSmoke|TestChecksumFileSmoke|TestWindowFitsALaptopSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestWindowSmoke|TestChecksumFileSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -68,7 +68,9 @@ func (c *appCore) CancelAll() { c.queue.CancelAll() }
 func (c *appCore) Close()     { c.queue.Close() }
 
 func (c *appCore) Published(path string) []app.Published {
-	p, _ := app.FindPublished(path) // an unreadable neighbour is not this file's problem
+	// An unreadable neighbour is not this file's problem. The checksum
+	// files' signatures are checked too (SHA256SUMS.gpg beside SHA256SUMS).
+	p, _ := app.FindPublishedSigned(path, trustedKeys.get())
 	return p
 }
 

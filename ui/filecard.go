@@ -169,6 +169,9 @@ type fileCard struct {
 	verdictIcon *widget.Icon
 	verdictText *widget.Label
 	verdictRow  *fyne.Container
+	authIcon    *widget.Icon
+	authText    *widget.Label
+	authRow     *fyne.Container // who signed the checksum file
 
 	rowBox  *fyne.Container
 	rows    []*algRow
@@ -189,6 +192,8 @@ func newFileCard(w *Window) *fileCard {
 		problem:     widget.NewLabel(""),
 		verdictIcon: widget.NewIcon(nil),
 		verdictText: widget.NewLabel(""),
+		authIcon:    widget.NewIcon(nil),
+		authText:    widget.NewLabel(""),
 		rowBox:      container.New(tightVBox{}),
 	}
 	c.name.Truncation = fyne.TextTruncateEllipsis
@@ -196,6 +201,7 @@ func newFileCard(w *Window) *fileCard {
 	c.problem.Importance = widget.DangerImportance
 	c.problem.Truncation = fyne.TextTruncateEllipsis
 	c.verdictText.Truncation = fyne.TextTruncateEllipsis
+	c.authText.Truncation = fyne.TextTruncateEllipsis
 	c.cancel = widget.NewButtonWithIcon("", theme.CancelIcon(), func() {
 		if c.item != nil {
 			c.w.cancelItem(c.item)
@@ -208,7 +214,8 @@ func newFileCard(w *Window) *fileCard {
 		container.NewHBox(c.size, c.state, reserve(c.cancel)),
 		c.name)
 	c.verdictRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), c.verdictIcon), nil, c.verdictText)
-	c.content = container.NewVBox(header, reserve(c.running, c.info, c.problem), c.verdictRow, c.rowBox)
+	c.authRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), c.authIcon), nil, c.authText)
+	c.content = container.NewVBox(header, reserve(c.running, c.info, c.problem), c.verdictRow, c.authRow, c.rowBox)
 	c.ExtendBaseWidget(c)
 	c.bind(nil)
 	return c
@@ -272,6 +279,7 @@ func (c *fileCard) bind(it *fileItem) {
 	if it == nil {
 		c.name.SetText("")
 		c.verdictRow.Hide()
+		c.authRow.Hide()
 		return
 	}
 	c.name.SetText(it.name)
@@ -328,6 +336,13 @@ func (c *fileCard) update() {
 		c.verdictRow.Show()
 	} else {
 		c.verdictRow.Hide()
+	}
+	if res, text := it.authLine(); text != "" {
+		c.authIcon.SetResource(res)
+		c.authText.SetText(text)
+		c.authRow.Show()
+	} else {
+		c.authRow.Hide()
 	}
 	for i, a := range it.rows {
 		c.rows[i].set(a, it)

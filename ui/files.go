@@ -197,6 +197,20 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	return verdictIcon(v.Outcome, true), headline
 }
 
+// authLine is the card's line on who signed the checksum file its verdict
+// came from, beside (never merged into) that verdict; "" when there is
+// none.
+func (it *fileItem) authLine() (fyne.Resource, string) {
+	if it.sidecar == nil || len(it.published) == 0 || it.pasted != nil && it.pasted.Outcome != app.Unknown {
+		return nil, ""
+	}
+	o, text := authenticityWords(it.published[0].Authenticity)
+	if text == "" {
+		return nil, ""
+	}
+	return authenticityIcon(o), text
+}
+
 // fileList is the list of files: the items and the virtual list showing
 // them as cards.
 type fileList struct {
@@ -257,6 +271,9 @@ func shape(it *fileItem) string {
 	}
 	if _, v := it.verdictLine(); v != "" {
 		b.WriteString("v")
+	}
+	if _, a := it.authLine(); a != "" {
+		b.WriteString("a")
 	}
 	return b.String()
 }

@@ -122,7 +122,7 @@ func (c *fakeCore) CancelAll() {
 }
 
 func (c *fakeCore) Published(path string) []app.Published {
-	p, _ := app.FindPublished(path)
+	p, _ := app.FindPublishedSigned(path, trustedKeys.get())
 	return p
 }
 
@@ -184,6 +184,7 @@ func isolateHome(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, ".cache"))
 	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
+	trustedKeys.reset() // the user's keys are the new home's
 }
 
 // newHarnessWithApp makes the window on a; cfg's Version (the rest is

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -276,6 +277,9 @@ func (w *Window) findPublished(items []*fileItem) {
 				}
 				it.published = pubs
 				w.tracef("published digest for %s in %s", it.path, pubs[0].Source)
+				if a := pubs[0].Authenticity; a != nil {
+					w.tracef("signature of %s: %s", filepath.Base(pubs[0].Source), a.Verdict.Kind)
+				}
 				w.stale = true
 			})
 		}

@@ -1,54 +1,147 @@
 package ui
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/widget"
+
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 )
 
-// fedoraChecksum is a clear-signed CHECKSUM as Fedora publishes them (the
-// signature is not a real one: Hashdrop does not check it, and says so).
+// fedoraChecksum is a clear-signed CHECKSUM as Fedora publishes them, with
+// a signature that is not a real one: the window says it cannot be read.
 func fedoraChecksum(iso, hex string) string {
 	return "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n" +
 		"# " + iso + ": 3 bytes\nSHA256 (" + iso + ") = " + hex + "\n" +
 		"-----BEGIN PGP SIGNATURE-----\n\niQIzBAEBCAAdFiEEfakefakefake\n=abcd\n-----END PGP SIGNATURE-----\n"
 }
 
-// For a PGP clear-signed CHECKSUM the window says that the signature was
-// not checked: opened as a checksum file, and found next to a dropped ISO.
-func TestClearSignedChecksumSaysSignatureNotChecked(t *testing.T) {
+// A clear-signed CHECKSUM whose signature cannot be read says so, on its
+// own line, opened as a checksum file and found next to a dropped ISO.
+func TestClearSignedChecksumDamagedSignature(t *testing.T) {
 	dir := t.TempDir()
 	iso := "Fedora-Workstation-Live-x86_64-40-1.14.iso"
 	writeFile(t, filepath.Join(dir, iso), "abc")
 	sums := writeFile(t, filepath.Join(dir, "Fedora-Workstation-40-1.14-x86_64-CHECKSUM"), fedoraChecksum(iso, sha256Hex("abc")))
+	const cannot = "The signature cannot be read"
 
 	h := newHarness(t)
 	h.w.openSums(sums)
 	h.waitFor("checked", func() bool {
 		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == app.Match
 	})
-	if n := h.w.sums.notes.Text; !h.w.sums.notes.Visible() || !strings.Contains(n, "did not check the signature") {
-		t.Errorf("checksum-file view: notes %q (shown %v)", n, h.w.sums.notes.Visible())
+	if a := h.w.sums.auth.Text; !h.w.sums.authRow.Visible() || !strings.HasPrefix(a, cannot) {
+		t.Errorf("checksum-file view: signature line %q (shown %v)", a, h.w.sums.authRow.Visible())
 	}
 
 	h = newHarness(t)
 	h.w.Add([]string{filepath.Join(dir, iso)})
 	h.waitFor("the sidecar verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
-	if d := h.w.banner.Detail(); !strings.Contains(d, "did not check the signature") {
+	if d := h.w.banner.Detail(); !strings.Contains(d, cannot) {
 		t.Errorf("sidecar banner: detail %q", d)
 	}
+	if _, a := h.w.files.items[0].authLine(); !strings.HasPrefix(a, cannot) {
+		t.Errorf("card: %q", a)
+	}
+}
 
-	// Two ISOs listed in one signed CHECKSUM, dropped together.
-	other := "Fedora-Server-dvd-x86_64-40-1.14.iso"
-	writeFile(t, filepath.Join(dir, other), "xyz")
-	writeFile(t, sums, strings.Replace(fedoraChecksum(iso, sha256Hex("abc")),
-		"-----BEGIN PGP SIGNATURE-----", "SHA256 ("+other+") = "+sha256Hex("xyz")+"\n-----BEGIN PGP SIGNATURE-----", 1))
-	h = newHarness(t)
-	h.w.Add([]string{filepath.Join(dir, iso), filepath.Join(dir, other)})
-	h.waitFor("both verdicts", func() bool { return h.allFinished() && strings.HasPrefix(h.w.banner.Headline(), "All 2 files match") })
-	if d := h.w.banner.Detail(); !strings.Contains(d, "did not check the signature") {
-		t.Errorf("two files, one signed CHECKSUM: detail %q", d)
+// signedDownload is a folder with ubuntu.iso, SHA256SUMS and its
+// SHA256SUMS.gpg, signed by a key the user imported.
+func signedDownload(t *testing.T) (dir, iso, sums string, g *sigtest.GnuPG, fpr string) {
+	g = sigtest.NewGnuPG(t)
+	t.Cleanup(g.Close)
+	fpr = g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
+	store, err := signature.UserStore()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, err := signature.ReadKeys(g.Export(false, fpr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Import(ks[0]); err != nil {
+		t.Fatal(err)
+	}
+	trustedKeys.reset()
+	dir = t.TempDir()
+	iso = writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
+	data := sha256Hex("abc") + "  ubuntu.iso\n"
+	sums = writeFile(t, filepath.Join(dir, "SHA256SUMS"), data)
+	writeFile(t, sums+".gpg", string(g.Sign([]byte(data), fpr, "--detach-sign")))
+	return dir, iso, sums, g, fpr
+}
+
+func TestSignedChecksumGenuine(t *testing.T) {
+	h := newHarness(t)
+	_, iso, sums, _, _ := signedDownload(t)
+	h.w.openSums(sums)
+	h.waitFor("checked", func() bool {
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == app.Match
+	})
+	if a := h.w.sums.auth.Text; !strings.HasPrefix(a, "Genuine: signed by your key Example Release <release@example.org> (") {
+		t.Errorf("checksum-file view: %q", a)
+	}
+
+	h.w.show(nil)
+	h.w.Add([]string{iso})
+	h.waitFor("the sidecar verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	if d := h.w.banner.Detail(); !strings.Contains(d, "Genuine: signed by your key Example Release") {
+		t.Errorf("banner detail %q", d)
+	}
+	if _, a := h.w.files.items[0].authLine(); !strings.HasPrefix(a, "Genuine") {
+		t.Errorf("card: %q", a)
+	}
+	if _, v := h.w.files.items[0].verdictLine(); strings.Contains(v, "Genuine") {
+		t.Errorf("authenticity merged into the integrity line: %q", v)
+	}
+}
+
+// A SHA256SUMS changed after signing: BAD in red, even though the ISO
+// matches the changed file.
+func TestSignedChecksumBad(t *testing.T) {
+	h := newHarness(t)
+	_, iso, sums, _, _ := signedDownload(t)
+	os.WriteFile(sums, []byte(sha256Hex("abc")+"  ubuntu.iso\n"+sha256Hex("x")+"  evil.iso\n"), 0o644)
+	h.w.openSums(sums)
+	h.waitFor("checked", func() bool {
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() != app.Pending
+	})
+	if o, head := h.w.sums.banner.Outcome(), h.w.sums.banner.Headline(); o != app.Mismatch || !strings.HasPrefix(head, "BAD signature") {
+		t.Errorf("banner %v %q", o, head)
+	}
+	if a := h.w.sums.auth.Text; a != "BAD signature: the checksum file was changed after it was signed" || h.w.sums.auth.Importance != widget.DangerImportance {
+		t.Errorf("signature line %q (%v)", a, h.w.sums.auth.Importance)
+	}
+
+	h.w.show(nil)
+	h.w.Add([]string{iso})
+	h.waitFor("the sidecar verdict", func() bool {
+		return h.allFinished() && h.w.banner.Outcome() != app.Pending && h.w.banner.Headline() != ""
+	})
+	if o, head := h.w.banner.Outcome(), h.w.banner.Headline(); o != app.Mismatch || !strings.HasPrefix(head, "BAD signature") {
+		t.Errorf("main banner %v %q: the BAD signature must win over the match", o, head)
+	}
+}
+
+func TestSignedChecksumUnknownKey(t *testing.T) {
+	h := newHarness(t)
+	_, _, sums, g, _ := signedDownload(t)
+	other := g.GenKey("Mirror <evil@example.net>", "ed25519", "sign", "never")
+	data, _ := os.ReadFile(sums)
+	os.WriteFile(sums+".gpg", g.Sign(data, other, "--detach-sign"), 0o644)
+	h.w.openSums(sums)
+	h.waitFor("checked", func() bool {
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() != app.Pending
+	})
+	if a := h.w.sums.auth.Text; !strings.HasPrefix(a, "Signed by a key Hashdrop does not know (fingerprint ") || !strings.Contains(a, "this says nothing about who made it") {
+		t.Errorf("signature line %q", a)
+	}
+	if h.w.sums.banner.Outcome() != app.Match {
+		t.Errorf("the files' own verdict changed: %v", h.w.sums.banner.Outcome())
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
@@ -32,6 +33,9 @@ type sumsView struct {
 	progress *widget.Label
 	notes    *widget.Label
 	detail   *widget.Label // the entry chosen, in full: long reasons are cut in the rows
+	auth     *widget.Label // the verdict on the checksum file's signature
+	authIcon *widget.Icon
+	authRow  *fyne.Container
 	list     *keyList
 	stopBtn  *widget.Button
 	againBtn *widget.Button
@@ -51,8 +55,13 @@ func newSumsView(w *Window) *sumsView {
 		progress: widget.NewLabel(""),
 		notes:    widget.NewLabel(""),
 		detail:   widget.NewLabel(""),
+		auth:     widget.NewLabel(""),
+		authIcon: widget.NewIcon(nil),
 		counts:   make(map[app.Status]int),
 	}
+	v.auth.Wrapping = fyne.TextWrapWord
+	v.authRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), v.authIcon), nil, v.auth)
+	v.authRow.Hide()
 	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.title.Segments = []widget.RichTextSegment{&widget.TextSegment{
 		Style: widget.RichTextStyle{SizeName: theme.SizeNameSubHeadingText, TextStyle: fyne.TextStyle{Bold: true}}}}
@@ -82,7 +91,7 @@ func newSumsView(w *Window) *sumsView {
 	header := container.NewBorder(nil, nil, container.NewCenter(back),
 		container.NewCenter(container.NewHBox(v.stopBtn, v.againBtn, open)),
 		container.NewVBox(v.title, v.where))
-	top := container.NewVBox(header, v.banner,
+	top := container.NewVBox(header, v.authRow, v.banner,
 		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes, v.detail)
 	v.obj = container.NewBorder(top, nil, nil, nil, v.list)
 	return v
@@ -193,11 +202,12 @@ func (w *Window) openSums(path string) {
 	v.where.SetText(tr("in {{.Folder}}", "Folder", homeTilde(filepath.Dir(path))))
 	v.progress.SetText(tr("Reading the checksum file…"))
 	v.notes.Hide()
+	v.authRow.Hide()
 	v.stopBtn.Disable()
 	w.show(v.obj)
 	w.tracef("checksum file %s", path)
 	go func() {
-		sf, err := app.ReadSumsFile(path)
+		sf, err := app.ReadSignedSums(path, trustedKeys.get())
 		var outside []string
 		if err == nil {
 			outside = outsideEntries(sf)
@@ -235,10 +245,8 @@ func (v *sumsView) loaded(sf *app.SumsFile, outside []string) {
 	v.sf = sf
 	v.results = make([]*app.EntryResult, len(sf.Entries))
 	v.list.Refresh()
+	v.showAuthenticity(sf.Authenticity)
 	var notes []string
-	if sf.Signed {
-		notes = append(notes, signatureNote())
-	}
 	if n := len(sf.Problems); n > 0 {
 		first := lineProblem(sf.Problems[0])
 		if n > 1 {
@@ -355,6 +363,31 @@ func (v *sumsView) tick() {
 	v.progress.SetText(s)
 }
 
+// showAuthenticity shows who signed the checksum file, on its own line
+// above the files' verdict: two facts, two lines.
+func (v *sumsView) showAuthenticity(a *app.Authenticity) {
+	o, text := authenticityWords(a)
+	if text == "" {
+		v.authRow.Hide()
+		return
+	}
+	v.auth.SetText(text)
+	v.auth.Importance = map[app.Outcome]widget.Importance{app.Match: widget.SuccessImportance, app.Mismatch: widget.DangerImportance}[o]
+	if o == app.Unknown {
+		v.auth.Importance = widget.WarningImportance
+	}
+	v.auth.Refresh()
+	v.authIcon.SetResource(authenticityIcon(o))
+	v.authRow.Show()
+	v.w.tracef("signature of %s: %s: %s", filepath.Base(v.path), a.Verdict.Kind, text)
+}
+
+// badSignature reports whether the checksum file's signature is BAD: then
+// no match it gives can be trusted, and the banner says so in red.
+func (v *sumsView) badSignature() bool {
+	return v.sf != nil && v.sf.Authenticity != nil && v.sf.Authenticity.Verdict.Kind == signature.Bad
+}
+
 func (v *sumsView) finished(rep *app.CheckReport, err error) {
 	v.stop = nil
 	v.job = nil
@@ -369,6 +402,9 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 	total := len(v.sf.Entries)
 	failed := rep.Counts[app.StatusFailed]
 	switch {
+	case v.badSignature():
+		v.banner.set(app.Mismatch, tr("BAD signature: do not trust {{.Name}}", "Name", base),
+			tr("The checksum file was changed after it was signed, so its digests prove nothing ({{.Summary}}).", "Summary", summary))
 	case err != nil:
 		v.banner.set(app.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
 			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", len(rep.Results), "N", total))

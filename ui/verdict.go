@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -382,9 +383,21 @@ func (w *Window) sidecarBanner() {
 			pending = append(pending, it)
 		}
 	}
+	var badSig *fileItem
+	for _, it := range judged {
+		if a := it.published[0].Authenticity; a != nil && a.Verdict.Kind == signature.Bad {
+			badSig = it
+			break
+		}
+	}
 	switch {
 	case len(judged) == 0:
 		w.banner.set(app.Unknown, "", "")
+	case badSig != nil:
+		// A BAD signature wins over any match: the digests it vouches for
+		// were changed after signing.
+		w.banner.set(app.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", filepath.Base(badSig.published[0].Source)),
+			tr("The checksum file was changed after it was signed, so a match with its digests proves nothing."))
 	case len(bad) > 0:
 		it := bad[0]
 		headline, _ := verdictWords(it.sidecar)
@@ -402,18 +415,15 @@ func (w *Window) sidecarBanner() {
 	case len(judged) == 1:
 		it := judged[0]
 		detail := tr("Compared with {{.Source}}, found next to the file.", "Source", filepath.Base(it.published[0].Source))
-		if it.published[0].Signed {
-			detail = joinSentences(detail, signatureNote())
+		if _, auth := authenticityWords(it.published[0].Authenticity); auth != "" {
+			detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", auth))
 		}
 		headline, more := verdictWords(it.sidecar)
 		w.banner.set(app.Match, headline, joinSentences(detail, more))
 	default:
 		detail := ""
-		for _, it := range judged {
-			if it.published[0].Signed {
-				detail = signatureNote()
-				break
-			}
+		if _, auth := authenticityWords(judged[0].published[0].Authenticity); auth != "" {
+			detail = tr("{{.Signature}}.", "Signature", auth)
 		}
 		w.banner.set(app.Match, tr("All {{.N}} files match the digests published next to them", "N", len(ok)), detail)
 	}

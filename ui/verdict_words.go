@@ -120,11 +120,6 @@ func digestProblem(err error) string {
 	return capitalize(de.Error())
 }
 
-// signatureNote is what to say of a PGP-signed checksum file.
-func signatureNote() string {
-	return tr("Note: the checksum file is PGP-signed, but Hashdrop did not check the signature (use gpg --verify for that).")
-}
-
 // digitHint adds a guess at a copying mistake to s when got is one digit
 // off want.
 func digitHint(s string, got, want int) string {

@@ -192,6 +192,8 @@ func (w *Window) menu() *fyne.Menu {
 		fyne.NewMenuItem(tr("Clear the list"), w.Clear),
 		fyne.NewMenuItem(tr("Cancel all (Esc)"), w.CancelAll),
 		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(tr("Keys…"), w.showKeys),
+		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Benchmark"), w.showBench),
 		fyne.NewMenuItem(tr("About this computer"), w.showAbout),
 	)

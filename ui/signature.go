@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"log"
+	"sync"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/signature"
+)
+
+// trustedKeys is the keyring the window checks signatures against: the
+// publishers' keys Hashdrop ships and the user's own. It is read from disk
+// on first use, off the Fyne goroutine, and again after the user imports
+// or removes a key.
+var trustedKeys keyring
+
+type keyring struct {
+	mu   sync.Mutex
+	ring *signature.Keyring
+}
+
+// get returns the keyring, reading the user's keys when needed (disk: not
+// on the Fyne goroutine).
+func (k *keyring) get() *signature.Keyring {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.ring == nil {
+		ring, errs := app.TrustedKeys()
+		for _, err := range errs {
+			log.Printf("Hashdrop: a key of yours cannot be read: %v", err)
+		}
+		k.ring = ring
+	}
+	return k.ring
+}
+
+// reset makes the next get read the keys again.
+func (k *keyring) reset() {
+	k.mu.Lock()
+	k.ring = nil
+	k.mu.Unlock()
+}
+
+// authenticityWords words the verdict on a checksum file's signatures, in
+// one line beside the files' verdicts: its outcome gives the colour (green
+// for a trusted signature, red for a BAD one, amber for the rest).
+func authenticityWords(a *app.Authenticity) (app.Outcome, string) {
+	if a == nil {
+		return app.Unknown, ""
+	}
+	r := a.Verdict
+	who := signerText(r.Signer)
+	switch r.Kind {
+	case signature.NoSignature:
+		return app.Unknown, tr("Not signed: the publisher of this checksum file is not verified")
+	case signature.Genuine:
+		return app.Match, tr("Genuine: signed by {{.Signer}}", "Signer", who)
+	case signature.GenuineUser:
+		return app.Match, tr("Genuine: signed by your key {{.Signer}}", "Signer", who)
+	case signature.UnknownKey:
+		return app.Unknown, tr("Signed by a key Hashdrop does not know (fingerprint {{.Fingerprint}}): this says nothing about who made it",
+			"Fingerprint", signature.ShortFingerprint(r.KeyID))
+	case signature.Bad:
+		return app.Mismatch, tr("BAD signature: the checksum file was changed after it was signed")
+	case signature.Expired:
+		if r.KeyExpired {
+			return app.Unknown, tr("Not trusted: the key of {{.Signer}} had expired when it signed", "Signer", who)
+		}
+		return app.Unknown, tr("Not trusted: the signature by {{.Signer}} has expired", "Signer", who)
+	case signature.Revoked:
+		return app.Unknown, tr("Not trusted: signed by {{.Signer}}, a key its owner revoked", "Signer", who)
+	case signature.TooWeak:
+		if r.Hash != "" {
+			return app.Unknown, tr("Not trusted: signed with {{.Hash}}, which can be forged ({{.Signer}})", "Hash", r.Hash, "Signer", who)
+		}
+		return app.Unknown, tr("Not trusted: signed with a {{.Bits}}-bit key, too short to trust ({{.Signer}})", "Bits", r.Bits, "Signer", who)
+	}
+	return app.Unknown, tr("The signature cannot be read: it is damaged or cut short")
+}
+
+// signerText is "Ubuntu (Ubuntu CD Image Automatic Signing Key (2012)
+// <cdimage@ubuntu.com>, 8439 38DF … 1092)".
+func signerText(s signature.Signer) string {
+	fpr := signature.ShortFingerprint(s.Fingerprint)
+	switch {
+	case s.Publisher != "" && s.UserID != "":
+		return s.Publisher + " (" + s.UserID + ", " + fpr + ")"
+	case s.UserID != "":
+		return s.UserID + " (" + fpr + ")"
+	}
+	return fpr
+}
+
+// authenticityIcon is the icon beside the words, coloured as they are.
+func authenticityIcon(o app.Outcome) fyne.Resource { return verdictIcon(o, true) }

@@ -1,0 +1,70 @@
+//go:build smoke && linux && cgo
+
+package smoke
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
+	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
+)
+
+// TestSignedChecksumFileSmoke starts Hashdrop on a SHA256SUMS with its
+// SHA256SUMS.gpg beside it, signed by a key the user imported, and checks
+// that the checksum-file view says "Genuine" above the files' verdict, in
+// English and in Japanese. Screenshots: smoke-signed(-ja).png.
+func TestSignedChecksumFileSmoke(t *testing.T) {
+	out := outDir(t)
+	bin := binary(t)
+	display := startXvfb(t)
+	x, err := xdnd.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+
+	g := sigtest.NewGnuPG(t)
+	defer g.Close()
+	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
+	keys, err := signature.ReadKeys(g.Export(false, fpr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	dl := filepath.Join(dir, "Downloads")
+	os.MkdirAll(dl, 0o755)
+	iso := writeRandom(t, filepath.Join(dl, "ubuntu-24.04-desktop-amd64.iso"), 4<<20)
+	sums := []byte(sha256File(t, iso) + "  " + filepath.Base(iso) + "\n")
+	os.WriteFile(filepath.Join(dl, "SHA256SUMS"), sums, 0o644)
+	os.WriteFile(filepath.Join(dl, "SHA256SUMS.gpg"), g.Sign(sums, fpr, "--detach-sign"), 0o644)
+
+	for _, run := range []struct {
+		lang, suffix, genuine string
+		env                   []string
+	}{
+		{"English", "", "Genuine: signed by your key Example Release", []string{"LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="}},
+		{"Japanese", "-ja", "本物: あなたの鍵 Example Release", []string{"LANG=ja_JP.UTF-8", "LANGUAGE=ja", "LC_ALL=", "LC_MESSAGES="}},
+	} {
+		t.Run(run.lang, func(t *testing.T) {
+			home := filepath.Join(dir, "home"+run.suffix)
+			store := &signature.Store{Dir: filepath.Join(home, ".config", "hashdrop", "keys")}
+			if _, err := store.Import(keys[0]); err != nil {
+				t.Fatal(err)
+			}
+			env := userEnv(display, home, run.env...)
+			w := start(t, bin, dl, out, "smoke-signed"+run.suffix+".log", env, filepath.Join(dl, "SHA256SUMS"))
+			var win uint64
+			w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
+			w.logged(120*time.Second, "signature of SHA256SUMS: genuine-user: "+run.genuine,
+				"entry "+filepath.Base(iso)+": OK", "checksum file SHA256SUMS: ")
+			time.Sleep(time.Second) // a few redraws
+			screenshot(t, x, win, filepath.Join(out, "smoke-signed"+run.suffix+".png"))
+			w.alive()
+			w.stop()
+		})
+	}
+}

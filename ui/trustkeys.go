@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"errors"
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app/signature"
+)
+
+// showKeys opens the list of keys signatures are checked against: the
+// publishers' keys Hashdrop ships and the user's own, which can be removed,
+// with a button to import another.
+func (w *Window) showKeys() {
+	go func() {
+		keys := trustedKeys.get().Keys()
+		store, err := signature.UserStore()
+		w.do(func() {
+			if err != nil {
+				w.dialogs.Error(err)
+				return
+			}
+			w.keysDialog(keys, store)
+		})
+	}()
+}
+
+func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
+	var d dialog.Dialog
+	rows := container.NewVBox()
+	for _, k := range keys {
+		who := widget.NewLabel("")
+		who.Truncation = fyne.TextTruncateEllipsis
+		if k.Origin == signature.Shipped {
+			who.SetText(tr("{{.Publisher}}: {{.UserID}}", "Publisher", k.Publisher, "UserID", k.UserID))
+		} else {
+			who.SetText(tr("Yours: {{.UserID}}", "UserID", k.UserID))
+		}
+		fpr := widget.NewLabel("")
+		fpr.SetText(signature.GroupFingerprint(k.Fingerprint))
+		fpr.TextStyle = fyne.TextStyle{Monospace: true}
+		var right fyne.CanvasObject
+		if k.Origin == signature.Imported {
+			k := k
+			right = widget.NewButton(tr("Remove"), func() {
+				w.dialogs.Confirm(tr("Remove a key"), tr("Stop trusting signatures by {{.UserID}}?", "UserID", k.UserID), tr("Remove"), tr("Keep"), func(yes bool) {
+					if yes {
+						d.Hide()
+						w.removeKey(store, k)
+					}
+				})
+			})
+		}
+		rows.Add(container.NewBorder(nil, nil, nil, right, container.NewVBox(who, fpr)))
+	}
+	intro := widget.NewLabel("")
+	intro.Wrapping = fyne.TextWrapWord
+	intro.SetText(tr("Signatures are checked against these keys: the publishers' keys Hashdrop ships, and yours."))
+	scroll := container.NewVScroll(rows)
+	scroll.SetMinSize(fyne.NewSize(560, 360))
+	importBtn := widget.NewButton(tr("Import a key…"), func() {
+		d.Hide()
+		w.dialogs.OpenFiles(tr("Import a key"), func(paths []string) {
+			if len(paths) > 0 {
+				w.importKey(paths[0], store)
+			}
+		})
+	})
+	d = dialog.NewCustom(tr("Keys"), tr("Close"), container.NewBorder(intro, importBtn, nil, nil, scroll), w.win)
+	d.Show()
+}
+
+// importKey reads the key file at path, shows its fingerprint and user id
+// and asks before trusting it.
+func (w *Window) importKey(path string, store *signature.Store) {
+	go func() {
+		data, err := os.ReadFile(path)
+		var keys []*signature.Key
+		if err == nil {
+			keys, err = signature.ReadKeys(data)
+		}
+		w.do(func() {
+			if err != nil {
+				w.dialogs.Error(errors.New(tr("Cannot import {{.Name}}: {{.Reason}}", "Name", path, "Reason", err.Error())))
+				return
+			}
+			w.confirmKeys(keys, store)
+		})
+	}()
+}
+
+// confirmKeys asks about each key in turn.
+func (w *Window) confirmKeys(keys []*signature.Key, store *signature.Store) {
+	if len(keys) == 0 {
+		trustedKeys.reset()
+		return
+	}
+	k := keys[0]
+	msg := tr("Trust signatures by this key?\n\n{{.UserID}}\nFingerprint: {{.Fingerprint}}\n\nCheck this fingerprint against the publisher's own site (HTTPS) first. A key found next to a download proves nothing: whoever could replace the download could replace the key.",
+		"UserID", k.UserID, "Fingerprint", signature.GroupFingerprint(k.Fingerprint))
+	w.dialogs.Confirm(tr("Import a key"), msg, tr("Trust it"), tr("Cancel"), func(yes bool) {
+		if !yes {
+			w.confirmKeys(keys[1:], store)
+			return
+		}
+		go func() {
+			_, err := store.Import(k)
+			if errors.Is(err, signature.ErrKnown) {
+				err = nil
+			}
+			trustedKeys.reset()
+			w.do(func() {
+				if err != nil {
+					w.dialogs.Error(err)
+				}
+				w.tracef("key %s trusted", k.Fingerprint)
+				w.confirmKeys(keys[1:], store)
+			})
+		}()
+	})
+}
+
+func (w *Window) removeKey(store *signature.Store, k *signature.Key) {
+	go func() {
+		_, err := store.Remove(k.Fingerprint)
+		trustedKeys.reset()
+		w.do(func() {
+			if err != nil {
+				w.dialogs.Error(err)
+				return
+			}
+			w.showKeys()
+		})
+	}()
+}
