@@ -3,10 +3,13 @@ package whirlpool
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/whirlpoolround"
 )
 
 // The tables are derived once from the definitions in the specification
-// rather than written out: the S-box from the mini-boxes E, E^-1 and R, and
+// rather than written out: the S-box from the mini-boxes E, E^-1 and R
+// (hashing/internal/whirlpoolround, which the vector cores share), and
 // each table entry from one S-box output times a row of the MixRows matrix.
 var (
 	sbox [256]byte
@@ -28,17 +31,7 @@ const rounds = 10
 var mixRow = [8]byte{1, 1, 4, 1, 8, 5, 2, 9}
 
 func init() {
-	e := [16]byte{0x1, 0xb, 0x9, 0xc, 0xd, 0x6, 0xf, 0x3, 0xe, 0x8, 0x7, 0x4, 0xa, 0x2, 0x5, 0x0}
-	r := [16]byte{0x7, 0xc, 0xb, 0xd, 0xe, 0x4, 0x9, 0xf, 0x6, 0x3, 0x8, 0xa, 0x2, 0x5, 0x1, 0x0}
-	var einv [16]byte
-	for i, v := range e {
-		einv[v] = byte(i)
-	}
-	for x := range 256 {
-		hi, lo := e[x>>4], einv[x&15]
-		t := r[hi^lo]
-		sbox[x] = e[hi^t]<<4 | einv[lo^t]
-	}
+	sbox = whirlpoolround.SubBytes()
 
 	for x := range 256 {
 		var w uint64

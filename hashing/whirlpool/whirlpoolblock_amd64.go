@@ -8,10 +8,12 @@ import (
 )
 
 // The cores, by preference: the whole state in one ZMM register (AVX-512 VBMI
-// byte permutations, GFNI for MixRows' multiplications), and the table core
-// every amd64 CPU can run.
+// byte permutations, GFNI for MixRows' multiplications), the state by
+// columns in two YMM registers with the S-box from its mini-boxes (AVX2),
+// and the table core every amd64 CPU can run.
 var (
 	useAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI)
+	useAVX2   = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2)
 	useTable  = true
 )
 
@@ -19,11 +21,15 @@ func init() {
 	// The AVX-512 core was written on a machine without AVX-512 or GFNI and
 	// has only run on the tests' model of its instructions.
 	impl.RegisterUnverified("whirlpool", "avx512", &useAVX512)
+	impl.Register("whirlpool", "avx2", &useAVX2)
 	impl.Register("whirlpool", "table", &useTable)
 }
 
 //go:noescape
 func blockAVX512(dig *digest, p []byte)
+
+//go:noescape
+func blockAVX2(dig *digest, p []byte)
 
 //go:noescape
 func blockTable(dig *digest, p []byte)
@@ -32,6 +38,8 @@ func block(dig *digest, p []byte) {
 	switch {
 	case useAVX512:
 		blockAVX512(dig, p)
+	case useAVX2:
+		blockAVX2(dig, p)
 	case useTable:
 		blockTable(dig, p)
 	default:

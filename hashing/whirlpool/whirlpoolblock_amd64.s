@@ -1067,3 +1067,2025 @@ DATA avx512Bswap<>+40(SB)/8, $0x08090a0b0c0d0e0f
 DATA avx512Bswap<>+48(SB)/8, $0x0001020304050607
 DATA avx512Bswap<>+56(SB)/8, $0x08090a0b0c0d0e0f
 GLOBL avx512Bswap<>(SB), RODATA|NOPTR, $64
+
+// func blockAVX2(dig *digest, p []byte)
+// Requires: AVX, AVX2
+TEXT ·blockAVX2(SB), NOSPLIT, $128-32
+	MOVQ dig+0(FP), AX
+	MOVQ p_base+8(FP), SI
+	MOVQ p_len+16(FP), CX
+	SHRQ $0x06, CX
+	JZ   avx2_done
+
+	// the chaining value into columns (its rows are little-endian words)
+	VMOVDQU    (AX), X0
+	VPSHUFB    avx2Tables<>+288(SB), X0, X0
+	VMOVDQU    16(AX), X1
+	VPSHUFB    avx2Tables<>+288(SB), X1, X1
+	VMOVDQU    32(AX), X2
+	VPSHUFB    avx2Tables<>+288(SB), X2, X2
+	VMOVDQU    48(AX), X3
+	VPSHUFB    avx2Tables<>+288(SB), X3, X3
+	VPUNPCKLWD X1, X0, X4
+	VPUNPCKHWD X1, X0, X0
+	VPUNPCKLWD X3, X2, X1
+	VPUNPCKHWD X3, X2, X2
+	VPUNPCKLDQ X1, X4, X3
+	VPUNPCKHDQ X1, X4, X1
+	VPUNPCKLDQ X2, X0, X4
+	VPUNPCKHDQ X2, X0, X0
+	VMOVDQU    X3, (SP)
+	VMOVDQU    X1, 16(SP)
+	VMOVDQU    X4, 32(SP)
+	VMOVDQU    X0, 48(SP)
+
+avx2_loop:
+	VMOVDQU    (SI), X0
+	VPSHUFB    avx2Tables<>+256(SB), X0, X0
+	VMOVDQU    16(SI), X1
+	VPSHUFB    avx2Tables<>+256(SB), X1, X1
+	VMOVDQU    32(SI), X2
+	VPSHUFB    avx2Tables<>+256(SB), X2, X2
+	VMOVDQU    48(SI), X3
+	VPSHUFB    avx2Tables<>+256(SB), X3, X3
+	VPUNPCKLWD X1, X0, X4
+	VPUNPCKHWD X1, X0, X0
+	VPUNPCKLWD X3, X2, X1
+	VPUNPCKHWD X3, X2, X2
+	VPUNPCKLDQ X1, X4, X3
+	VPUNPCKHDQ X1, X4, X1
+	VPUNPCKLDQ X2, X0, X4
+	VPUNPCKHDQ X2, X0, X0
+	VMOVDQU    X3, 64(SP)
+	VMOVDQU    X1, 80(SP)
+	VMOVDQU    X4, 96(SP)
+	VMOVDQU    X0, 112(SP)
+	VMOVDQU    (SP), Y0
+	VMOVDQU    32(SP), Y1
+	VPXOR      64(SP), Y0, Y2
+	VPXOR      96(SP), Y1, Y3
+
+	// round 1
+	VPSHUFB    avx2Tables<>+192(SB), Y0, Y0
+	VPSRLW     $0x04, Y0, Y4
+	VPAND      avx2Tables<>+96(SB), Y4, Y4
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y5
+	VPSHUFB    Y4, Y5, Y5
+	VMOVDQU    avx2Tables<>+32(SB), Y4
+	VPSHUFB    Y0, Y4, Y4
+	VPXOR      Y5, Y4, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y6
+	VPSHUFB    Y0, Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPXOR      Y6, Y4, Y4
+	VPSHUFB    avx2Tables<>+224(SB), Y1, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y1, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y6, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y1, Y1
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y5, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y4, Y5, Y5
+	VPXOR      Y5, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y4
+	VPSHUFB    Y6, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y1, Y5, Y5
+	VPXOR      Y5, Y4, Y4
+	VPXOR      Y1, Y1, Y1
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y1, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y4, Y4, Y6
+	VPCMPGTB   Y4, Y1, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y1, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y1, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+0(SB), Y5, Y5
+	VPXOR      avx2RC<>+32(SB), Y6, Y6
+	VPXOR      Y8, Y4, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y4, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y1, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y1, Y1
+	VPAND      avx2Tables<>+128(SB), Y1, Y1
+	VPXOR      Y1, Y7, Y7
+	VPXOR      Y7, Y0, Y1
+	VPXOR      Y9, Y4, Y7
+	VPXOR      Y1, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y4, Y1, Y1
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y1, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y4
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y4, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y2, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y4
+	VPSHUFB    Y0, Y4, Y4
+	VPXOR      Y4, Y2, Y2
+	VPXOR      Y4, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 2
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+64(SB), Y5, Y5
+	VPXOR      avx2RC<>+96(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 3
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+128(SB), Y5, Y5
+	VPXOR      avx2RC<>+160(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 4
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+192(SB), Y5, Y5
+	VPXOR      avx2RC<>+224(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 5
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+256(SB), Y5, Y5
+	VPXOR      avx2RC<>+288(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 6
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+320(SB), Y5, Y5
+	VPXOR      avx2RC<>+352(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 7
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+384(SB), Y5, Y5
+	VPXOR      avx2RC<>+416(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 8
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+448(SB), Y5, Y5
+	VPXOR      avx2RC<>+480(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 9
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+512(SB), Y5, Y5
+	VPXOR      avx2RC<>+544(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y3, Y3
+	VPXOR      Y9, Y4, Y4
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// round 10
+	VPSHUFB    avx2Tables<>+192(SB), Y5, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y5, Y2, Y2
+	VPXOR      Y5, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y6, Y0
+	VPSRLW     $0x04, Y0, Y5
+	VPAND      avx2Tables<>+96(SB), Y5, Y5
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y6
+	VPSHUFB    Y5, Y6, Y6
+	VMOVDQU    avx2Tables<>+32(SB), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPXOR      Y6, Y5, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y7, Y5, Y5
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y6, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y5, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y5
+	VPCMPGTB   Y0, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y1, Y1, Y6
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y6, Y6
+	VPADDB     Y5, Y5, Y7
+	VPCMPGTB   Y5, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y6, Y6, Y8
+	VPCMPGTB   Y6, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y8, Y5, Y9
+	VPERM2I128 $0x03, Y9, Y6, Y5
+	VPERM2I128 $0x21, Y9, Y6, Y6
+	VPXOR      avx2RC<>+576(SB), Y5, Y5
+	VPXOR      avx2RC<>+608(SB), Y6, Y6
+	VPXOR      Y8, Y1, Y9
+	VPXOR      Y0, Y9, Y9
+	VPXOR      Y7, Y0, Y10
+	VPXOR      Y1, Y10, Y10
+	VPERMQ     $0x93, Y9, Y9
+	VPERMQ     $0x93, Y10, Y10
+	VPBLENDD   $0x03, Y10, Y9, Y11
+	VPBLENDD   $0x03, Y9, Y10, Y9
+	VPXOR      Y11, Y5, Y5
+	VPXOR      Y9, Y6, Y6
+	VPADDB     Y7, Y7, Y9
+	VPCMPGTB   Y7, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y9, Y9
+	VPADDB     Y8, Y8, Y7
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y7, Y7
+	VPXOR      Y7, Y0, Y2
+	VPXOR      Y9, Y1, Y7
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y7, Y6, Y6
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y7, Y7
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y7, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y5, Y5
+	VPXOR      Y0, Y6, Y6
+	VPSHUFB    avx2Tables<>+192(SB), Y3, Y0
+	VPSRLW     $0x04, Y0, Y1
+	VPAND      avx2Tables<>+96(SB), Y1, Y1
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VMOVDQU    avx2Tables<>+32(SB), Y1
+	VPSHUFB    Y0, Y1, Y1
+	VPXOR      Y2, Y1, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y3, Y2, Y2
+	VPXOR      Y3, Y1, Y1
+	VPSHUFB    avx2Tables<>+224(SB), Y4, Y0
+	VPSRLW     $0x04, Y0, Y3
+	VPAND      avx2Tables<>+96(SB), Y3, Y3
+	VPAND      avx2Tables<>+96(SB), Y0, Y0
+	VMOVDQU    avx2Tables<>+0(SB), Y4
+	VPSHUFB    Y3, Y4, Y4
+	VMOVDQU    avx2Tables<>+32(SB), Y3
+	VPSHUFB    Y0, Y3, Y3
+	VPXOR      Y4, Y3, Y0
+	VMOVDQU    avx2Tables<>+64(SB), Y7
+	VPSHUFB    Y0, Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y7, Y3, Y3
+	VMOVDQU    avx2Tables<>+160(SB), Y0
+	VPSHUFB    Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y1, Y2, Y2
+	VPXOR      Y2, Y0, Y0
+	VMOVDQU    avx2Tables<>+160(SB), Y1
+	VPSHUFB    Y4, Y1, Y1
+	VMOVDQU    avx2Tables<>+32(SB), Y2
+	VPSHUFB    Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPXOR      Y2, Y2, Y2
+	VPADDB     Y0, Y0, Y3
+	VPCMPGTB   Y0, Y2, Y4
+	VPAND      avx2Tables<>+128(SB), Y4, Y4
+	VPXOR      Y4, Y3, Y3
+	VPADDB     Y1, Y1, Y4
+	VPCMPGTB   Y1, Y2, Y7
+	VPAND      avx2Tables<>+128(SB), Y7, Y7
+	VPXOR      Y7, Y4, Y4
+	VPADDB     Y3, Y3, Y7
+	VPCMPGTB   Y3, Y2, Y8
+	VPAND      avx2Tables<>+128(SB), Y8, Y8
+	VPXOR      Y8, Y7, Y7
+	VPADDB     Y4, Y4, Y8
+	VPCMPGTB   Y4, Y2, Y9
+	VPAND      avx2Tables<>+128(SB), Y9, Y9
+	VPXOR      Y9, Y8, Y8
+	VPXOR      Y7, Y4, Y4
+	VPXOR      Y8, Y3, Y9
+	VPERM2I128 $0x03, Y9, Y4, Y3
+	VPERM2I128 $0x21, Y9, Y4, Y4
+	VPXOR      Y5, Y3, Y3
+	VPXOR      Y6, Y4, Y4
+	VPXOR      Y8, Y1, Y5
+	VPXOR      Y0, Y5, Y5
+	VPXOR      Y7, Y0, Y6
+	VPXOR      Y1, Y6, Y6
+	VPERMQ     $0x93, Y5, Y5
+	VPERMQ     $0x93, Y6, Y6
+	VPBLENDD   $0x03, Y6, Y5, Y9
+	VPBLENDD   $0x03, Y5, Y6, Y5
+	VPXOR      Y9, Y3, Y3
+	VPXOR      Y5, Y4, Y4
+	VPADDB     Y7, Y7, Y5
+	VPCMPGTB   Y7, Y2, Y6
+	VPAND      avx2Tables<>+128(SB), Y6, Y6
+	VPXOR      Y6, Y5, Y5
+	VPADDB     Y8, Y8, Y6
+	VPCMPGTB   Y8, Y2, Y2
+	VPAND      avx2Tables<>+128(SB), Y2, Y2
+	VPXOR      Y2, Y6, Y6
+	VPXOR      Y6, Y0, Y2
+	VPXOR      Y5, Y1, Y5
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y5, Y4, Y4
+	VPXOR      Y1, Y2, Y2
+	VPXOR      Y0, Y5, Y5
+	VPERMQ     $0x39, Y2, Y0
+	VPERMQ     $0x39, Y5, Y1
+	VPBLENDD   $0x3f, Y1, Y0, Y2
+	VPBLENDD   $0x3f, Y0, Y1, Y0
+	VPXOR      Y2, Y3, Y3
+	VPXOR      Y0, Y4, Y4
+
+	// H ^= state ^ m
+	VPXOR   64(SP), Y3, Y3
+	VPXOR   (SP), Y3, Y3
+	VMOVDQU Y3, (SP)
+	VPXOR   96(SP), Y4, Y4
+	VPXOR   32(SP), Y4, Y4
+	VMOVDQU Y4, 32(SP)
+	ADDQ    $0x40, SI
+	DECQ    CX
+	JNZ     avx2_loop
+
+	// back into rows: the columns taken from the last, so that each row comes out little-endian
+	VMOVDQU    48(SP), X0
+	VPSHUFB    avx2Tables<>+320(SB), X0, X0
+	VMOVDQU    32(SP), X1
+	VPSHUFB    avx2Tables<>+320(SB), X1, X1
+	VMOVDQU    16(SP), X2
+	VPSHUFB    avx2Tables<>+320(SB), X2, X2
+	VMOVDQU    (SP), X3
+	VPSHUFB    avx2Tables<>+320(SB), X3, X3
+	VPUNPCKLWD X1, X0, X4
+	VPUNPCKHWD X1, X0, X0
+	VPUNPCKLWD X3, X2, X1
+	VPUNPCKHWD X3, X2, X2
+	VPUNPCKLDQ X1, X4, X3
+	VPUNPCKHDQ X1, X4, X1
+	VPUNPCKLDQ X2, X0, X4
+	VPUNPCKHDQ X2, X0, X0
+	VMOVDQU    X3, (AX)
+	VMOVDQU    X1, 16(AX)
+	VMOVDQU    X4, 32(AX)
+	VMOVDQU    X0, 48(AX)
+	VZEROUPPER
+
+avx2_done:
+	RET
+
+DATA avx2Tables<>+0(SB)/8, $0x030f060d0c090b01
+DATA avx2Tables<>+8(SB)/8, $0x0005020a0407080e
+DATA avx2Tables<>+16(SB)/8, $0x030f060d0c090b01
+DATA avx2Tables<>+24(SB)/8, $0x0005020a0407080e
+DATA avx2Tables<>+32(SB)/8, $0x0a050e0b070d000f
+DATA avx2Tables<>+40(SB)/8, $0x06080403010c0209
+DATA avx2Tables<>+48(SB)/8, $0x0a050e0b070d000f
+DATA avx2Tables<>+56(SB)/8, $0x06080403010c0209
+DATA avx2Tables<>+64(SB)/8, $0x0f09040e0d0b0c07
+DATA avx2Tables<>+72(SB)/8, $0x000105020a080306
+DATA avx2Tables<>+80(SB)/8, $0x0f09040e0d0b0c07
+DATA avx2Tables<>+88(SB)/8, $0x000105020a080306
+DATA avx2Tables<>+96(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA avx2Tables<>+104(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA avx2Tables<>+112(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA avx2Tables<>+120(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA avx2Tables<>+128(SB)/8, $0x1d1d1d1d1d1d1d1d
+DATA avx2Tables<>+136(SB)/8, $0x1d1d1d1d1d1d1d1d
+DATA avx2Tables<>+144(SB)/8, $0x1d1d1d1d1d1d1d1d
+DATA avx2Tables<>+152(SB)/8, $0x1d1d1d1d1d1d1d1d
+DATA avx2Tables<>+160(SB)/8, $0x30f060d0c090b010
+DATA avx2Tables<>+168(SB)/8, $0x005020a0407080e0
+DATA avx2Tables<>+176(SB)/8, $0x30f060d0c090b010
+DATA avx2Tables<>+184(SB)/8, $0x005020a0407080e0
+DATA avx2Tables<>+192(SB)/8, $0x0706050403020100
+DATA avx2Tables<>+200(SB)/8, $0x0e0d0c0b0a09080f
+DATA avx2Tables<>+208(SB)/8, $0x0504030201000706
+DATA avx2Tables<>+216(SB)/8, $0x0c0b0a09080f0e0d
+DATA avx2Tables<>+224(SB)/8, $0x0302010007060504
+DATA avx2Tables<>+232(SB)/8, $0x0a09080f0e0d0c0b
+DATA avx2Tables<>+240(SB)/8, $0x0100070605040302
+DATA avx2Tables<>+248(SB)/8, $0x080f0e0d0c0b0a09
+DATA avx2Tables<>+256(SB)/8, $0x0b030a0209010800
+DATA avx2Tables<>+264(SB)/8, $0x0f070e060d050c04
+DATA avx2Tables<>+272(SB)/8, $0x0b030a0209010800
+DATA avx2Tables<>+280(SB)/8, $0x0f070e060d050c04
+DATA avx2Tables<>+288(SB)/8, $0x0c040d050e060f07
+DATA avx2Tables<>+296(SB)/8, $0x080009010a020b03
+DATA avx2Tables<>+304(SB)/8, $0x0c040d050e060f07
+DATA avx2Tables<>+312(SB)/8, $0x080009010a020b03
+DATA avx2Tables<>+320(SB)/8, $0x030b020a01090008
+DATA avx2Tables<>+328(SB)/8, $0x070f060e050d040c
+DATA avx2Tables<>+336(SB)/8, $0x030b020a01090008
+DATA avx2Tables<>+344(SB)/8, $0x070f060e050d040c
+GLOBL avx2Tables<>(SB), RODATA|NOPTR, $352
+
+DATA avx2RC<>+0(SB)/8, $0x0000000000000018
+DATA avx2RC<>+8(SB)/8, $0x0000000000000023
+DATA avx2RC<>+16(SB)/8, $0x00000000000000c6
+DATA avx2RC<>+24(SB)/8, $0x00000000000000e8
+DATA avx2RC<>+32(SB)/8, $0x0000000000000087
+DATA avx2RC<>+40(SB)/8, $0x00000000000000b8
+DATA avx2RC<>+48(SB)/8, $0x0000000000000001
+DATA avx2RC<>+56(SB)/8, $0x000000000000004f
+DATA avx2RC<>+64(SB)/8, $0x0000000000000036
+DATA avx2RC<>+72(SB)/8, $0x00000000000000a6
+DATA avx2RC<>+80(SB)/8, $0x00000000000000d2
+DATA avx2RC<>+88(SB)/8, $0x00000000000000f5
+DATA avx2RC<>+96(SB)/8, $0x0000000000000079
+DATA avx2RC<>+104(SB)/8, $0x000000000000006f
+DATA avx2RC<>+112(SB)/8, $0x0000000000000091
+DATA avx2RC<>+120(SB)/8, $0x0000000000000052
+DATA avx2RC<>+128(SB)/8, $0x0000000000000060
+DATA avx2RC<>+136(SB)/8, $0x00000000000000bc
+DATA avx2RC<>+144(SB)/8, $0x000000000000009b
+DATA avx2RC<>+152(SB)/8, $0x000000000000008e
+DATA avx2RC<>+160(SB)/8, $0x00000000000000a3
+DATA avx2RC<>+168(SB)/8, $0x000000000000000c
+DATA avx2RC<>+176(SB)/8, $0x000000000000007b
+DATA avx2RC<>+184(SB)/8, $0x0000000000000035
+DATA avx2RC<>+192(SB)/8, $0x000000000000001d
+DATA avx2RC<>+200(SB)/8, $0x00000000000000e0
+DATA avx2RC<>+208(SB)/8, $0x00000000000000d7
+DATA avx2RC<>+216(SB)/8, $0x00000000000000c2
+DATA avx2RC<>+224(SB)/8, $0x000000000000002e
+DATA avx2RC<>+232(SB)/8, $0x000000000000004b
+DATA avx2RC<>+240(SB)/8, $0x00000000000000fe
+DATA avx2RC<>+248(SB)/8, $0x0000000000000057
+DATA avx2RC<>+256(SB)/8, $0x0000000000000015
+DATA avx2RC<>+264(SB)/8, $0x0000000000000077
+DATA avx2RC<>+272(SB)/8, $0x0000000000000037
+DATA avx2RC<>+280(SB)/8, $0x00000000000000e5
+DATA avx2RC<>+288(SB)/8, $0x000000000000009f
+DATA avx2RC<>+296(SB)/8, $0x00000000000000f0
+DATA avx2RC<>+304(SB)/8, $0x000000000000004a
+DATA avx2RC<>+312(SB)/8, $0x00000000000000da
+DATA avx2RC<>+320(SB)/8, $0x0000000000000058
+DATA avx2RC<>+328(SB)/8, $0x00000000000000c9
+DATA avx2RC<>+336(SB)/8, $0x0000000000000029
+DATA avx2RC<>+344(SB)/8, $0x000000000000000a
+DATA avx2RC<>+352(SB)/8, $0x00000000000000b1
+DATA avx2RC<>+360(SB)/8, $0x00000000000000a0
+DATA avx2RC<>+368(SB)/8, $0x000000000000006b
+DATA avx2RC<>+376(SB)/8, $0x0000000000000085
+DATA avx2RC<>+384(SB)/8, $0x00000000000000bd
+DATA avx2RC<>+392(SB)/8, $0x000000000000005d
+DATA avx2RC<>+400(SB)/8, $0x0000000000000010
+DATA avx2RC<>+408(SB)/8, $0x00000000000000f4
+DATA avx2RC<>+416(SB)/8, $0x00000000000000cb
+DATA avx2RC<>+424(SB)/8, $0x000000000000003e
+DATA avx2RC<>+432(SB)/8, $0x0000000000000005
+DATA avx2RC<>+440(SB)/8, $0x0000000000000067
+DATA avx2RC<>+448(SB)/8, $0x00000000000000e4
+DATA avx2RC<>+456(SB)/8, $0x0000000000000027
+DATA avx2RC<>+464(SB)/8, $0x0000000000000041
+DATA avx2RC<>+472(SB)/8, $0x000000000000008b
+DATA avx2RC<>+480(SB)/8, $0x00000000000000a7
+DATA avx2RC<>+488(SB)/8, $0x000000000000007d
+DATA avx2RC<>+496(SB)/8, $0x0000000000000095
+DATA avx2RC<>+504(SB)/8, $0x00000000000000d8
+DATA avx2RC<>+512(SB)/8, $0x00000000000000fb
+DATA avx2RC<>+520(SB)/8, $0x00000000000000ee
+DATA avx2RC<>+528(SB)/8, $0x000000000000007c
+DATA avx2RC<>+536(SB)/8, $0x0000000000000066
+DATA avx2RC<>+544(SB)/8, $0x00000000000000dd
+DATA avx2RC<>+552(SB)/8, $0x0000000000000017
+DATA avx2RC<>+560(SB)/8, $0x0000000000000047
+DATA avx2RC<>+568(SB)/8, $0x000000000000009e
+DATA avx2RC<>+576(SB)/8, $0x00000000000000ca
+DATA avx2RC<>+584(SB)/8, $0x000000000000002d
+DATA avx2RC<>+592(SB)/8, $0x00000000000000bf
+DATA avx2RC<>+600(SB)/8, $0x0000000000000007
+DATA avx2RC<>+608(SB)/8, $0x00000000000000ad
+DATA avx2RC<>+616(SB)/8, $0x000000000000005a
+DATA avx2RC<>+624(SB)/8, $0x0000000000000083
+DATA avx2RC<>+632(SB)/8, $0x0000000000000033
+GLOBL avx2RC<>(SB), RODATA|NOPTR, $640

@@ -28,6 +28,7 @@ func main() {
 	ConstraintExpr("!purego")
 	blockTable()
 	blockAVX512()
+	blockAVX2()
 	Generate()
 }
 
