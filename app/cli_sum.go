@@ -82,9 +82,9 @@ func (c *cli) sum(args []string) (code int) {
 	for i := range files {
 		for ; added < len(files) && added <= i+sumAhead; added++ {
 			if name := files[added]; name == "-" {
-				queued[added] = q.AddReader(name, c.stdin, algs)
+				queued[added] = q.AddReader(name, c.stdin, algs, nil)
 			} else {
-				queued[added] = q.Add(name, algs)
+				queued[added] = q.Add(name, algs, nil)
 			}
 		}
 		res := queued[i].Wait()

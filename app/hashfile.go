@@ -39,9 +39,9 @@ func (r *Result) Sum(a *hashing.Algorithm) []byte {
 func HashFile(ctx context.Context, path string, algs []*hashing.Algorithm, stdin io.Reader) Result {
 	var j *Job
 	if path == "-" {
-		j = sharedQueue().AddReader(path, stdin, algs)
+		j = sharedQueue().AddReader(path, stdin, algs, nil)
 	} else {
-		j = sharedQueue().Add(path, algs)
+		j = sharedQueue().Add(path, algs, nil)
 	}
 	defer context.AfterFunc(ctx, j.Cancel)()
 	return j.Wait()

@@ -34,17 +34,29 @@ func (j *Job) hash(l *lane) Result {
 	j.state.Store(int32(Hashing))
 	res := Result{Path: j.path}
 
-	r, before, err := j.open()
-	if err != nil {
-		res.Err = fileError(j.path, err)
-		return res
+	// r is what is read: the stream given to AddReader, or f, the file the
+	// queue opened; before is f's information when it is a regular file
+	// whose size and modification time can be checked afterwards.
+	var (
+		r      = j.stream
+		f      File
+		before fs.FileInfo
+	)
+	if r == nil {
+		var err error
+		f, before, err = j.open()
+		if err != nil {
+			res.Err = fileError(j.path, err)
+			return res
+		}
+		defer f.Close()
+		r = f
 	}
-	if c, ok := r.(io.Closer); ok && j.stream == nil {
-		defer c.Close()
+	if d, ok := r.(readDeadliner); ok {
+		j.mu.Lock()
+		j.reading = d
+		j.mu.Unlock()
 	}
-	j.mu.Lock()
-	j.reading = r
-	j.mu.Unlock()
 	if before != nil {
 		j.total.Store(before.Size())
 	}
@@ -63,7 +75,7 @@ func (j *Job) hash(l *lane) Result {
 	size := j.total.Load()
 	n, err := j.readAll(r, l, ins, size)
 	if err == nil && before != nil {
-		err = unchanged(r.(File), before, n)
+		err = unchanged(f, before, n)
 	}
 	if err != nil {
 		j.failed.Store(true) // before close: a unit seeing its input end must not sum
@@ -105,12 +117,10 @@ func (j *Job) summed() bool {
 	return true
 }
 
-// open returns what to read, with the file's information when it is a
-// regular file whose size and modification time can be checked afterwards.
-func (j *Job) open() (io.Reader, fs.FileInfo, error) {
-	if j.stream != nil {
-		return j.stream, nil, nil
-	}
+// open opens the job's file (or takes the one given to AddFile), with its
+// information when it is a regular file whose size and modification time
+// can be checked afterwards.
+func (j *Job) open() (File, fs.FileInfo, error) {
 	f := j.file
 	j.file = nil // the job's now: closed by hash
 	if f == nil {

@@ -45,13 +45,13 @@ func TestFIFOWithoutWriterBlocksNothing(t *testing.T) {
 	q := NewQueue(Options{Readers: 1}) // one reader: the pipe must give it up while it waits
 	defer q.Close()
 
-	pipe := q.Add(fifo, algs)
-	other := q.Add(b, algs)
+	pipe := q.Add(fifo, algs, nil)
+	other := q.Add(b, algs, nil)
 	checkDigests(t, waitJob(t, other, "b.txt after a pipe without writer"), algs, []byte("abc"))
 	if pipe.State().Finished() {
 		t.Fatalf("the pipe finished without a writer: %v", pipe.Wait())
 	}
-	later := q.Add(b, algs)
+	later := q.Add(b, algs, nil)
 	waitJob(t, later, "a file added later")
 
 	pipe.Cancel()
@@ -60,7 +60,7 @@ func TestFIFOWithoutWriterBlocksNothing(t *testing.T) {
 	}
 
 	// Close ends a pipe that is still waiting.
-	waiting := q.Add(fifo, algs)
+	waiting := q.Add(fifo, algs, nil)
 	closed := make(chan struct{})
 	go func() { q.Close(); close(closed) }()
 	select {
@@ -83,7 +83,7 @@ func TestFIFOIsReadWhenItsWriterComes(t *testing.T) {
 	defer q.Close()
 	data := randomBytes(3<<20+5, 9)
 
-	j := q.Add(fifo, algs)
+	j := q.Add(fifo, algs, nil)
 	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // blocks until the job has the pipe open
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func TestFIFOIsReadWhenItsWriterComes(t *testing.T) {
 	checkDigests(t, res, algs, data)
 
 	// A writer that comes and goes without a byte: the digest of nothing.
-	j = q.Add(fifo, algs)
+	j = q.Add(fifo, algs, nil)
 	w, err = os.OpenFile(fifo, os.O_WRONLY, 0) // blocks until the job has the pipe open
 	if err != nil {
 		t.Fatal(err)

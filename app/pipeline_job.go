@@ -35,16 +35,21 @@ type Job struct {
 	failed  atomic.Bool // the reader gave up: units must not produce digests
 
 	mu      sync.Mutex
-	reading any // the File or stream being read, to interrupt a blocked Read on Cancel
+	reading readDeadliner // what is being read, if a Read blocked in it can be woken by Cancel
 
+	onDone func(Result) // the caller's, given to Add; may be nil
 	done   chan struct{}
 	result Result
 }
 
+// readDeadliner is a File or stream whose blocked Read a deadline wakes: a
+// pipe, a terminal.
+type readDeadliner interface{ SetReadDeadline(time.Time) error }
+
 type position struct{ unit, index int }
 
-func newJob(q *Queue, path string, stream io.Reader, algs []*hashing.Algorithm) *Job {
-	j := &Job{path: path, algs: algs, q: q, stream: stream, done: make(chan struct{})}
+func newJob(q *Queue, path string, stream io.Reader, algs []*hashing.Algorithm, onDone func(Result)) *Job {
+	j := &Job{path: path, algs: algs, q: q, stream: stream, onDone: onDone, done: make(chan struct{})}
 	j.ctx, j.cancel = context.WithCancel(context.Background())
 	j.units = hashing.Plan(algs)
 	j.meters = make([]meter, len(j.units))
@@ -94,14 +99,14 @@ func (j *Job) Cancel() {
 	j.stopped.Store(true)
 	j.cancel()
 	j.mu.Lock()
-	if d, ok := j.reading.(interface{ SetReadDeadline(time.Time) error }); ok {
-		d.SetReadDeadline(time.Now()) // a pipe or terminal blocked in Read wakes up
+	if j.reading != nil {
+		j.reading.SetReadDeadline(time.Now()) // a pipe or terminal blocked in Read wakes up
 	}
 	j.mu.Unlock()
 	j.q.dequeue(j)
 }
 
-// finish records the result, wakes Wait and tells the queue's OnDone. It runs
+// finish records the result, wakes Wait and calls the job's callback. It runs
 // once per job, outside the queue's lock.
 func (j *Job) finish(res Result) {
 	switch {
@@ -119,8 +124,8 @@ func (j *Job) finish(res Result) {
 	}
 	j.cancel() // releases the context's resources
 	close(j.done)
-	if j.q.opts.OnDone != nil {
-		j.q.opts.OnDone(j, res)
+	if j.onDone != nil {
+		j.onDone(res)
 	}
 }
 

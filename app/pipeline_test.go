@@ -87,8 +87,8 @@ func TestPipelineMatchesDirectHashing(t *testing.T) {
 			}
 			q := NewQueue(Options{ChunkSize: chunkSize, Chunks: chunks})
 			defer q.Close()
-			file := q.Add(path, algs)
-			stream := q.AddReader("stream", &jerkyReader{data, rand.New(rand.NewPCG(uint64(i), 3))}, algs)
+			file := q.Add(path, algs, nil)
+			stream := q.AddReader("stream", &jerkyReader{data, rand.New(rand.NewPCG(uint64(i), 3))}, algs, nil)
 			checkDigests(t, file.Wait(), algs, data)
 			checkDigests(t, stream.Wait(), algs, data)
 			for _, j := range []*Job{file, stream} {
@@ -145,14 +145,14 @@ func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 	q := NewQueue(Options{Readers: 8})
 	q.cores = 8 // start all the jobs below at once, whatever the machine
 	all := hashing.All()
-	running := q.AddReader("endless", endless{}, all)
+	running := q.AddReader("endless", endless{}, all, nil)
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer pw.Close()
 	defer pr.Close()
-	blocked := q.AddReader("pipe", pr, all) // blocked in Read: Cancel must interrupt it
+	blocked := q.AddReader("pipe", pr, all, nil) // blocked in Read: Cancel must interrupt it
 
 	time.Sleep(200 * time.Millisecond)
 	if running.Progress().Algorithms[0].Done == 0 {
@@ -175,8 +175,8 @@ func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 
 	// CancelAll: running and waiting jobs alike, and the queue goes on working.
 	q.opts.Readers = 1
-	first := q.AddReader("first", endless{}, all[:2])
-	waiting := q.AddReader("waiting", endless{}, all[:2])
+	first := q.AddReader("first", endless{}, all[:2], nil)
+	waiting := q.AddReader("waiting", endless{}, all[:2], nil)
 	time.Sleep(20 * time.Millisecond)
 	if waiting.State() != Waiting {
 		t.Errorf("second job with one reader: %v, want waiting", waiting.State())
@@ -192,10 +192,10 @@ func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 		t.Errorf("CancelAll took %v", took)
 	}
 	data := randomBytes(1000, 9)
-	checkDigests(t, q.AddReader("after", bytes.NewReader(data), all[:3]).Wait(), all[:3], data)
+	checkDigests(t, q.AddReader("after", bytes.NewReader(data), all[:3], nil).Wait(), all[:3], data)
 
 	q.Close()
-	if res := q.Add("late", all).Wait(); !errors.Is(res.Err, context.Canceled) {
+	if res := q.Add("late", all, nil).Wait(); !errors.Is(res.Err, context.Canceled) {
 		t.Errorf("Add after Close: %v", res.Err)
 	}
 	waitGoroutines(t, base)
@@ -205,7 +205,7 @@ func TestCancelWhileStalledOnTheSlowestAlgorithm(t *testing.T) {
 	// A tiny lane makes the reader wait for the units; cancelling must wake it.
 	base := runtime.NumGoroutine()
 	q := NewQueue(Options{ChunkSize: 4 << 20, Chunks: 1})
-	j := q.AddReader("big", endless{}, []*hashing.Algorithm{mustAlg("whirlpool"), mustAlg("crc32")})
+	j := q.AddReader("big", endless{}, []*hashing.Algorithm{mustAlg("whirlpool"), mustAlg("crc32")}, nil)
 	time.Sleep(50 * time.Millisecond)
 	start := time.Now()
 	j.Cancel()
@@ -294,7 +294,7 @@ func TestReadErrorMidFileFailsOnlyThatFile(t *testing.T) {
 	}})
 	defer q.Close()
 	algs := []*hashing.Algorithm{mustAlg("md5"), mustAlg("sha256"), mustAlg("sha3-256")}
-	jb, jl, jg := q.Add("bad.iso", algs), q.Add("locked.iso", algs), q.Add("good.iso", algs)
+	jb, jl, jg := q.Add("bad.iso", algs, nil), q.Add("locked.iso", algs, nil), q.Add("good.iso", algs, nil)
 
 	res := jb.Wait()
 	if res.Err == nil || res.Digests != nil || !errors.Is(res.Err, syscall.EIO) {
@@ -362,7 +362,7 @@ func TestFileChangedWhileRead(t *testing.T) {
 	for name := range changes {
 		path := filepath.Join(dir, name)
 		os.WriteFile(path, data, 0o644)
-		j := q.Add(path, algs)
+		j := q.Add(path, algs, nil)
 		res := j.Wait()
 		if !errors.Is(res.Err, ErrChanged) || res.Digests != nil {
 			t.Errorf("%s: %+v, want %v", name, res, ErrChanged)
@@ -383,7 +383,7 @@ func TestFileChangedWhileRead(t *testing.T) {
 	}
 	path := filepath.Join(dir, "steady")
 	os.WriteFile(path, data, 0o644)
-	checkDigests(t, q.Add(path, algs).Wait(), algs, data)
+	checkDigests(t, q.Add(path, algs, nil).Wait(), algs, data)
 }
 
 // repeatReader gives n bytes copied from src over and over, as reading a file
@@ -416,7 +416,7 @@ func BenchmarkPipeline(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			for b.Loop() {
-				if res := q.AddReader("-", &repeatReader{src, size}, algs).Wait(); res.Err != nil {
+				if res := q.AddReader("-", &repeatReader{src, size}, algs, nil).Wait(); res.Err != nil {
 					b.Fatal(res.Err)
 				}
 			}

@@ -93,7 +93,7 @@ func TestProgressIsExactAndNeverGoesBack(t *testing.T) {
 	q := NewQueue(Options{ChunkSize: 256 << 10, Open: func(string) (File, error) { return f, nil }})
 	defer q.Close()
 	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha256"), mustAlg("md5")}
-	j := q.Add("f", algs)
+	j := q.Add("f", algs, nil)
 
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -149,7 +149,7 @@ func TestProgressOfAStream(t *testing.T) {
 	s := &stalled{n: 3 << 20, wake: make(chan struct{})}
 	q := NewQueue(Options{})
 	defer q.Close()
-	j := q.AddReader("-", s, []*hashing.Algorithm{mustAlg("sha1")})
+	j := q.AddReader("-", s, []*hashing.Algorithm{mustAlg("sha1")}, nil)
 	for j.Progress().Done < 3<<20 {
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -162,11 +162,11 @@ func TestProgressOfAStream(t *testing.T) {
 		t.Errorf("ended stream: %+v", p)
 	}
 	if _, err := os.Stat("/proc/cpuinfo"); err == nil { // size 0, contents not
-		if res := q.Add("/proc/cpuinfo", []*hashing.Algorithm{mustAlg("sha1")}).Wait(); res.Err != nil || res.Size == 0 {
+		if res := q.Add("/proc/cpuinfo", []*hashing.Algorithm{mustAlg("sha1")}, nil).Wait(); res.Err != nil || res.Size == 0 {
 			t.Errorf("/proc/cpuinfo: %+v", res)
 		}
 	}
-	if p := q.Add(os.DevNull, []*hashing.Algorithm{mustAlg("sha1")}); p.Wait().Err != nil || p.Progress().Fraction() != 1 {
+	if p := q.Add(os.DevNull, []*hashing.Algorithm{mustAlg("sha1")}, nil); p.Wait().Err != nil || p.Progress().Fraction() != 1 {
 		t.Errorf("empty file: %+v %+v", p.Wait(), p.Progress())
 	}
 }
@@ -190,7 +190,7 @@ func TestNoAllocationPerChunk(t *testing.T) {
 	mallocs := func(chunks int64) uint64 {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		q.AddReader("-", &countingReader{chunks << 16}, algs).Wait()
+		q.AddReader("-", &countingReader{chunks << 16}, algs, nil).Wait()
 		runtime.ReadMemStats(&after)
 		return after.Mallocs - before.Mallocs
 	}
@@ -204,7 +204,7 @@ func TestNoAllocationPerChunk(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for range 100 {
-		q.AddReader("-", &countingReader{1000}, algs).Wait()
+		q.AddReader("-", &countingReader{1000}, algs, nil).Wait()
 	}
 	runtime.ReadMemStats(&after)
 	if perFile := (after.TotalAlloc - before.TotalAlloc) / 100; perFile > 32<<10 {

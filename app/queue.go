@@ -34,13 +34,6 @@ type Options struct {
 	// how far the fastest algorithm may run ahead of the slowest; 0 means
 	// DefaultChunks. Memory use is at most Readers x Chunks x ChunkSize.
 	Chunks int
-	// OnDone, if set, is called once for every job when it finishes (done,
-	// failed or cancelled), with the job's Result. It runs on the job's
-	// goroutine, or on the goroutine calling Cancel, CancelAll or Close for a
-	// job that had not started; it must return quickly (a window hands the
-	// work to its own goroutine, e.g. with fyne.Do). It may run before Add
-	// has returned the job (a missing file fails at once).
-	OnDone func(*Job, Result)
 	// Open opens a file by name; nil means os.Open. Tests set it to simulate
 	// files that cannot be read.
 	Open func(name string) (File, error)
@@ -53,8 +46,8 @@ type Options struct {
 //
 // Typical use by a window:
 //
-//	q := app.NewQueue(app.Options{OnDone: func(j *app.Job, r app.Result) { fyne.Do(...) }})
-//	job := q.Add("ubuntu.iso", algs)
+//	q := app.NewQueue(app.Options{})
+//	job := q.Add("ubuntu.iso", algs, func(r app.Result) { fyne.Do(...) })
 //	// 10-20 times a second: show job.Progress()
 //	// the [x] button: job.Cancel()
 //	// closing the window: q.Close()
@@ -93,22 +86,29 @@ func NewQueue(opts Options) *Queue {
 // Add queues the file at path to be hashed with algs and returns its job.
 // Problems with the file (missing, a folder, unreadable) are reported in the
 // job's Result, never here.
-func (q *Queue) Add(path string, algs []*hashing.Algorithm) *Job {
-	return q.add(newJob(q, path, nil, algs))
+//
+// done, if not nil, is called once when the job finishes (done, failed or
+// cancelled), with its Result: on the job's goroutine, or on the goroutine
+// calling Cancel, CancelAll or Close for a job that had not started. It must
+// return quickly (a window hands the work to its own goroutine, e.g. with
+// fyne.Do), and it may run before Add returns (a missing file fails at once).
+func (q *Queue) Add(path string, algs []*hashing.Algorithm, done func(Result)) *Job {
+	return q.add(newJob(q, path, nil, algs, done))
 }
 
 // AddReader queues a stream (standard input, a pipe) to be hashed with algs;
 // name is what results call it ("-" for standard input). The stream is read to
-// its end but not closed.
-func (q *Queue) AddReader(name string, r io.Reader, algs []*hashing.Algorithm) *Job {
-	return q.add(newJob(q, name, r, algs))
+// its end but not closed. done is as for Add.
+func (q *Queue) AddReader(name string, r io.Reader, algs []*hashing.Algorithm, done func(Result)) *Job {
+	return q.add(newJob(q, name, r, algs, done))
 }
 
 // AddFile queues a file the caller has opened already (hashdrop check opens
 // each entry once, through its folder, and decides on what it opened); name
 // is what results call it. The job closes f when it ends, started or not.
-func (q *Queue) AddFile(name string, f File, algs []*hashing.Algorithm) *Job {
-	j := newJob(q, name, nil, algs)
+// done is as for Add.
+func (q *Queue) AddFile(name string, f File, algs []*hashing.Algorithm, done func(Result)) *Job {
+	j := newJob(q, name, nil, algs, done)
 	j.file = f
 	return q.add(j)
 }

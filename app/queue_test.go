@@ -42,7 +42,7 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q := NewQueue(Options{})
 	q.cores = 2
 	s := stalls(3)
-	a, b, c := q.AddReader("a", s[0], one), q.AddReader("b", s[1], one), q.AddReader("c", s[2], one)
+	a, b, c := q.AddReader("a", s[0], one, nil), q.AddReader("b", s[1], one, nil), q.AddReader("c", s[2], one, nil)
 	if got := jobStates(a, b, c); !slices.Equal(got, []State{Hashing, Hashing, Waiting}) {
 		t.Errorf("single-algorithm files on 2 cores: %v", got)
 	}
@@ -58,7 +58,7 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q = NewQueue(Options{})
 	q.cores = 2
 	s = stalls(2)
-	a, b = q.AddReader("a", s[0], hashing.All()), q.AddReader("b", s[1], one)
+	a, b = q.AddReader("a", s[0], hashing.All(), nil), q.AddReader("b", s[1], one, nil)
 	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
 		t.Errorf("all algorithms then one: %v", got)
 	}
@@ -69,7 +69,7 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q = NewQueue(Options{Readers: 1})
 	q.cores = 16
 	s = stalls(2)
-	a, b = q.AddReader("a", s[0], one), q.AddReader("b", s[1], one)
+	a, b = q.AddReader("a", s[0], one, nil), q.AddReader("b", s[1], one, nil)
 	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
 		t.Errorf("one reader: %v", got)
 	}
@@ -89,26 +89,31 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 func TestQueueManyFiles(t *testing.T) {
 	var mu sync.Mutex
 	finished := map[string]int{}
-	q := NewQueue(Options{ChunkSize: 1 << 12, Chunks: 3, OnDone: func(j *Job, r Result) {
-		mu.Lock()
-		finished[j.Path()]++
-		mu.Unlock()
-		if r.Path != j.Path() || !j.State().Finished() {
-			t.Errorf("OnDone(%s) with result of %s, state %v", j.Path(), r.Path, j.State())
-		}
-		select {
-		case <-j.Done():
-		default:
-			t.Errorf("OnDone(%s) before Done is closed", j.Path())
-		}
-	}})
+	q := NewQueue(Options{ChunkSize: 1 << 12, Chunks: 3})
 	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha1"), mustAlg("sha3-224"), mustAlg("sha3-512")}
 	var jobs []*Job
 	var data [][]byte
 	for i := range 60 {
 		d := randomBytes(i*997, uint64(i))
 		data = append(data, d)
-		jobs = append(jobs, q.AddReader(fmt.Sprint("file", i), bytes.NewReader(d), algs))
+		name := fmt.Sprint("file", i)
+		added := make(chan *Job, 1) // the callback may run before AddReader returns
+		j := q.AddReader(name, bytes.NewReader(d), algs, func(r Result) {
+			j := <-added
+			mu.Lock()
+			finished[name]++
+			mu.Unlock()
+			if r.Path != name || !j.State().Finished() {
+				t.Errorf("done(%s) with result of %s, state %v", name, r.Path, j.State())
+			}
+			select {
+			case <-j.Done():
+			default:
+				t.Errorf("done(%s) before Done is closed", name)
+			}
+		})
+		added <- j
+		jobs = append(jobs, j)
 	}
 	for i, j := range jobs {
 		checkDigests(t, j.Wait(), algs, data[i])
@@ -118,7 +123,7 @@ func TestQueueManyFiles(t *testing.T) {
 	defer mu.Unlock()
 	for _, j := range jobs {
 		if finished[j.Path()] != 1 {
-			t.Errorf("OnDone called %d times for %s", finished[j.Path()], j.Path())
+			t.Errorf("done called %d times for %s", finished[j.Path()], j.Path())
 		}
 	}
 	if len(q.running) != 0 || len(q.pending) != 0 || q.busy != 0 {

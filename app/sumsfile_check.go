@@ -48,9 +48,12 @@ type CheckOptions struct {
 	// folder (absolute paths, ".."); otherwise they are REFUSED. The window
 	// asks the user first.
 	AllowOutside bool
-	// Hash computes digests; nil means HashFile. The window passes its
-	// pipeline to show per-file progress and speed.
-	Hash HashFunc
+	// Queue hashes the files; nil means the queue HashFile uses. The window
+	// passes its own, so that checking shares the cores with its other files.
+	Queue *Queue
+	// OnStart, if set, is called with the job of every file as it is queued,
+	// from the goroutine running Check: the window shows its progress.
+	OnStart func(*Job)
 	// OnEntry, if set, is called for every entry as soon as its status is
 	// known, in file order, from the goroutine running Check. done counts
 	// the entries reported so far (1..total).
@@ -76,9 +79,9 @@ func (r *CheckReport) AllOK() bool {
 // first listed. The report holds the entries checked before ctx was
 // cancelled; the error is then ctx.Err().
 func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport, error) {
-	hash := opts.Hash
-	if hash == nil {
-		hash = defaultHash
+	q := opts.Queue
+	if q == nil {
+		q = sharedQueue()
 	}
 	rep := &CheckReport{File: sf}
 	// Entries are looked up through an os.Root of the folder, which also
@@ -140,7 +143,16 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 				f, status, why := openEntry(root, t.path, t.rel)
 				t.status, t.why = status, why
 				if status == StatusOK {
-					res := hash(ctx, t.path, f, t.algs)
+					j := q.AddFile(t.path, f, t.algs, nil)
+					if opts.OnStart != nil {
+						opts.OnStart(j)
+					}
+					select {
+					case <-j.Done():
+					case <-ctx.Done():
+						j.Cancel()
+					}
+					res := j.Wait()
 					if res.Err != nil && ctx.Err() != nil {
 						return rep, ctx.Err()
 					}

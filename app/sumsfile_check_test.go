@@ -30,28 +30,25 @@ func vTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-// hashLog records the calls a Check makes to hash files.
+// hashLog records the jobs a Check queues.
 type hashLog struct {
 	mu    sync.Mutex
-	calls map[string][]string // path -> algorithm ids of each call, joined
-	fail  map[string]error    // base name -> error to return
+	calls map[string][]string // base name -> algorithm ids of each job, joined
 }
 
-func (h *hashLog) hash(ctx context.Context, path string, f File, algs []*hashing.Algorithm) Result {
-	h.mu.Lock()
-	if h.calls == nil {
-		h.calls = map[string][]string{}
-	}
-	h.calls[filepath.Base(path)] = append(h.calls[filepath.Base(path)], strings.Join(ids(algs), ","))
-	err := h.fail[filepath.Base(path)]
-	h.mu.Unlock()
-	if err != nil {
-		if f != nil {
-			f.Close()
+// options are CheckOptions hashing through a queue of the test's.
+func (h *hashLog) options(t *testing.T) CheckOptions {
+	q := NewQueue(Options{})
+	t.Cleanup(q.Close)
+	return CheckOptions{Queue: q, OnStart: func(j *Job) {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.calls == nil {
+			h.calls = map[string][]string{}
 		}
-		return Result{Path: path, Err: fileError(path, err)}
-	}
-	return defaultHash(ctx, path, f, algs)
+		base := filepath.Base(j.Path())
+		h.calls[base] = append(h.calls[base], strings.Join(ids(j.Algorithms()), ","))
+	}}
 }
 
 func statuses(rep *CheckReport) []string {
@@ -100,19 +97,21 @@ func TestCheckStatuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := &hashLog{fail: map[string]error{"io.iso": syscall.EIO}}
+	log := &hashLog{}
 	var seen []int
-	rep, err := sf.Check(context.Background(), CheckOptions{Hash: log.hash, OnEntry: func(r EntryResult, done, total int) {
+	opts := log.options(t)
+	opts.OnEntry = func(r EntryResult, done, total int) {
 		if total != 9 || done != len(seen)+1 || r.Index != done-1 {
 			t.Errorf("OnEntry(%d, %d, %d)", r.Index, done, total)
 		}
 		seen = append(seen, r.Index)
-	}})
+	}
+	rep, err := sf.Check(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"../good.iso:REFUSED", outsideAbs + ":REFUSED", "x:SKIPPED", "ok.iso:OK", "wrong.iso:FAILED", "gone.iso:MISSING",
-		`sub\deep.iso:OK`, "io.iso:UNREADABLE", "folder:REFUSED"}
+		`sub\deep.iso:OK`, "io.iso:OK", "folder:REFUSED"}
 	if got := statuses(rep); !slices.Equal(got, want) {
 		t.Errorf("statuses\n got %q\nwant %q", got, want)
 	}
@@ -122,7 +121,7 @@ func TestCheckStatuses(t *testing.T) {
 		}
 	}
 	kinds := []Cause{CauseOutside, CauseAbsolute, CauseUnsupported, CauseOther, CauseOther, CauseNotExist,
-		CauseOther, CauseIO, CauseFolder}
+		CauseOther, CauseOther, CauseFolder}
 	for i, r := range rep.Results {
 		if r.Kind != kinds[i] {
 			t.Errorf("%s %v: kind %v, want %v", r.Entry.Name, r.Status, r.Kind, kinds[i])
@@ -131,13 +130,10 @@ func TestCheckStatuses(t *testing.T) {
 	if e := rep.Results[2].Entry; e.Unsupported != "BLAKE2b" {
 		t.Errorf("skipped entry names %q as unsupported", e.Unsupported)
 	}
-	if r := rep.Results[7]; !strings.Contains(entryWords(&r), "input/output error") {
-		t.Errorf("unreadable reason %q", entryWords(&r))
-	}
 	if r := rep.Results[0]; !strings.Contains(entryWords(&r), "outside the checksum file's folder") {
 		t.Errorf("refused reason %q", entryWords(&r))
 	}
-	if got := summaryWords(rep.Counts); got != "2 OK, 1 FAILED, 1 missing, 1 unreadable, 3 refused, 1 skipped" {
+	if got := summaryWords(rep.Counts); got != "3 OK, 1 FAILED, 1 missing, 3 refused, 1 skipped" {
 		t.Errorf("summary %q", got)
 	}
 	if rep.AllOK() {
@@ -160,6 +156,23 @@ func TestCheckStatuses(t *testing.T) {
 	}
 	if got := statuses(rep)[:2]; !slices.Equal(got, []string{"../good.iso:OK", outsideAbs + ":OK"}) {
 		t.Errorf("with AllowOutside: %q", got)
+	}
+}
+
+// A file that fails while it is read is UNREADABLE, with the cause; one
+// that vanished before it was opened is MISSING.
+func TestJudgeEntryOfAFailedRead(t *testing.T) {
+	e := &Entry{Name: "io.iso", Algorithms: []*hashing.Algorithm{vAlg("sha256")}}
+	r := EntryResult{Entry: e}
+	judgeEntry(&r, StatusOK, why{}, &Result{Path: "io.iso", Err: fileError("io.iso", syscall.EIO)})
+	if r.Status != StatusUnreadable || r.Kind != CauseIO || !strings.Contains(entryWords(&r), "input/output error") {
+		t.Errorf("EIO: %v %v %q", r.Status, r.Kind, entryWords(&r))
+	}
+	_, gone := os.Open(filepath.Join(t.TempDir(), "gone"))
+	r = EntryResult{Entry: e}
+	judgeEntry(&r, StatusOK, why{}, &Result{Path: "gone", Err: fileError("gone", gone)})
+	if r.Status != StatusMissing || r.Kind != CauseNotExist || entryWords(&r) != "no such file" {
+		t.Errorf("gone: %v %v %q", r.Status, r.Kind, entryWords(&r))
 	}
 }
 
@@ -201,7 +214,7 @@ func TestCheckReadsEachFileOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	log := &hashLog{}
-	rep, err := sf.Check(context.Background(), CheckOptions{Hash: log.hash})
+	rep, err := sf.Check(context.Background(), log.options(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +227,7 @@ func TestCheckReadsEachFileOnce(t *testing.T) {
 
 	sf, _ = ParseSums(filepath.Join(dir, "CHECKSUMS"), []byte("SHA3-256 (t.iso) = "+vHex("sha3-256", []byte("abc"))+"\n"+vHex("ripemd256", []byte("abc"))+"  t.iso\n"))
 	log = &hashLog{}
-	rep, _ = sf.Check(context.Background(), CheckOptions{Hash: log.hash})
+	rep, _ = sf.Check(context.Background(), log.options(t))
 	if got := log.calls["t.iso"]; !slices.Equal(got, []string{"sha3-256,sha256,ripemd256"}) {
 		t.Errorf("t.iso hashed as %q", got)
 	}

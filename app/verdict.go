@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"context"
 	"slices"
 
 	"github.com/hashdrop/hashdrop/hashing"
@@ -90,19 +89,4 @@ func (e *ExpectedDigest) Judge(computed []Digest) Verdict {
 	}
 	v.Outcome = Mismatch
 	return v
-}
-
-// HashFunc computes algs over the file at path, like HashFile. When f is
-// not nil it is path already opened (by SumsFile.Check, through the checksum
-// file's folder): read f, not path, and close it. The window passes its own
-// to show progress.
-type HashFunc func(ctx context.Context, path string, f File, algs []*hashing.Algorithm) Result
-
-func defaultHash(ctx context.Context, path string, f File, algs []*hashing.Algorithm) Result {
-	if f == nil {
-		return HashFile(ctx, path, algs, nil)
-	}
-	j := sharedQueue().AddFile(path, f, algs)
-	defer context.AfterFunc(ctx, j.Cancel)()
-	return j.Wait()
 }

@@ -5,17 +5,18 @@ import (
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
-// Core is what the window asks of Hashdrop's core. NewAppCore adapts package
-// app; tests use a fake that finishes jobs when they say so. Parsing and
-// judging digests (app.ParseExpected, ExpectedDigest.Judge) and reading
-// checksum files are plain functions of app and need no stand-in.
+// Core is what the window asks of Hashdrop's core. NewAppCore is package
+// app's queue; tests use a fake whose files finish when they say so.
+// Parsing and judging digests (app.ParseExpected, ExpectedDigest.Judge) and
+// reading checksum files are plain functions of app and need no stand-in.
 type Core interface {
-	// Hash queues the file at path to be hashed with algs; f, when not nil,
-	// is path opened already (a checksum file's entry, opened through its
-	// folder), to be read and closed instead of opening path. done is called
+	// Hash queues the file at path to be hashed with algs. done is called
 	// exactly once, on any goroutine, when the job has finished well or not;
-	// it must return quickly.
-	Hash(path string, f app.File, algs []*hashing.Algorithm, done func(app.Result)) Job
+	// it must return quickly, and it may run before Hash returns.
+	Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job
+	// Queue is the queue a checksum file's files are checked in
+	// (app.CheckOptions.Queue), beside the files of the list.
+	Queue() *app.Queue
 	// CancelAll cancels every job queued so far; the core stays usable.
 	CancelAll()
 	// Published finds the digests published next to the file at path

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,12 +22,62 @@ import (
 )
 
 // fakeCore hashes with app.HashFile, at once or, when held, only when the
-// test releases the jobs. Sidecars and benchmarks are the real ones.
+// test releases the jobs. Checksum files are checked through a real queue
+// that reads one file at a time: while the core is held, a stream that ends
+// only at release (or CancelAll) is read first. Sidecars and benchmarks are
+// the real ones.
 type fakeCore struct {
 	mu    sync.Mutex
 	hold  bool
 	jobs  []*fakeJob
 	bench int
+	queue *app.Queue
+	gate  *gateReader // the stream holding the queue, or nil
+}
+
+func (c *fakeCore) Queue() *app.Queue {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.queue == nil {
+		c.queue = app.NewQueue(app.Options{Readers: 1})
+	}
+	if c.hold && c.gate == nil {
+		c.gate = &gateReader{open: make(chan struct{}), woken: make(chan struct{})}
+		c.queue.AddReader("held", c.gate, nil, nil)
+	}
+	return c.queue
+}
+
+// gateReader is an empty stream that ends once opened; Cancel wakes it as
+// it would a pipe.
+type gateReader struct {
+	open  chan struct{}
+	once  sync.Once
+	woken chan struct{}
+}
+
+func (g *gateReader) Read([]byte) (int, error) {
+	select {
+	case <-g.open:
+		return 0, io.EOF
+	case <-g.woken:
+		return 0, os.ErrDeadlineExceeded
+	}
+}
+
+func (g *gateReader) SetReadDeadline(time.Time) error {
+	g.once.Do(func() { close(g.woken) })
+	return nil
+}
+
+// openGate ends the stream holding the queue.
+func (c *fakeCore) openGate() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gate != nil {
+		close(c.gate.open)
+		c.gate = nil
+	}
 }
 
 type fakeJob struct {
@@ -39,10 +90,7 @@ type fakeJob struct {
 	prog app.Progress
 }
 
-func (c *fakeCore) Hash(path string, f app.File, algs []*hashing.Algorithm, done func(app.Result)) Job {
-	if f != nil {
-		f.Close() // the fake hashes by path
-	}
+func (c *fakeCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job {
 	j := &fakeJob{core: c, path: path, algs: algs, done: done, prog: app.Progress{State: app.Waiting, Total: -1}}
 	c.mu.Lock()
 	c.jobs = append(c.jobs, j)
@@ -98,6 +146,7 @@ func (j *fakeJob) Cancel() {
 
 // release finishes every held job.
 func (c *fakeCore) release() {
+	c.openGate()
 	c.mu.Lock()
 	jobs := append([]*fakeJob(nil), c.jobs...)
 	c.mu.Unlock()
@@ -113,6 +162,8 @@ func (c *fakeCore) job(i int) *fakeJob {
 }
 
 func (c *fakeCore) CancelAll() {
+	c.Queue().CancelAll()
+	c.openGate()
 	c.mu.Lock()
 	jobs := append([]*fakeJob(nil), c.jobs...)
 	c.mu.Unlock()
@@ -133,7 +184,10 @@ func (c *fakeCore) Bench(a *hashing.Algorithm) app.BenchResult {
 	return app.BenchResult{Algorithm: a.ID, Implementation: a.Core(), MBPerSec: float64(100 * a.Size)}
 }
 
-func (c *fakeCore) Close() { c.CancelAll() }
+func (c *fakeCore) Close() {
+	c.CancelAll()
+	c.Queue().Close()
+}
 
 // fakeDialogs answer as the test sets them up and record what was asked.
 type fakeDialogs struct {

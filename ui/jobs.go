@@ -177,7 +177,7 @@ func (w *Window) startJob(it *fileItem, algs []*hashing.Algorithm) {
 	it.state = stateWaiting
 	it.prog = app.Progress{Total: it.size}
 	w.tracef("queued %s (%s)", it.path, algNames(algs))
-	it.job = w.core.Hash(it.path, nil, algs, func(r app.Result) {
+	it.job = w.core.Hash(it.path, algs, func(r app.Result) {
 		w.do(func() { w.jobDone(it, seq, r) })
 	})
 	w.files.changed(it)

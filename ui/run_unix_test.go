@@ -27,9 +27,9 @@ func TestClosingEndsACoreWaitingForAPipe(t *testing.T) {
 	core := NewAppCore()
 	algs := hashing.All()
 	pipeDone := make(chan app.Result, 1)
-	core.Hash(fifo, nil, algs, func(r app.Result) { pipeDone <- r })
+	core.Hash(fifo, algs, func(r app.Result) { pipeDone <- r })
 	other := make(chan app.Result, 1)
-	core.Hash(filepath.Join(dir, "missing"), nil, algs, func(r app.Result) { other <- r })
+	core.Hash(filepath.Join(dir, "missing"), algs, func(r app.Result) { other <- r })
 	select {
 	case <-other:
 	case <-time.After(hangDetector):

@@ -13,7 +13,6 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/signature"
-	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -40,8 +39,8 @@ type sumsView struct {
 	stopBtn  *widget.Button
 	againBtn *widget.Button
 	stop     context.CancelFunc
-	job      Job    // the file being read now
-	jobName  string // its name
+	job      *app.Job // the file being read now
+	jobName  string   // its name
 	obj      fyne.CanvasObject
 }
 
@@ -291,9 +290,7 @@ func (v *sumsView) check(allowOutside bool) {
 		"N", units.Thousands(total), "Name", filepath.Base(v.path)), "")
 	v.tick()
 	w := v.w
-	hash := func(ctx context.Context, path string, f app.File, algs []*hashing.Algorithm) app.Result {
-		ch := make(chan app.Result, 1)
-		job := w.core.Hash(path, f, algs, func(r app.Result) { ch <- r })
+	started := func(job *app.Job) {
 		w.do(func() {
 			if w.sums == v {
 				v.job, v.jobName = job, ""
@@ -306,18 +303,12 @@ func (v *sumsView) check(allowOutside bool) {
 				v.list.Refresh()
 			}
 		})
-		select {
-		case r := <-ch:
-			return r
-		case <-ctx.Done():
-			job.Cancel()
-			return <-ch
-		}
 	}
 	go func() {
 		rep, err := v.sf.Check(ctx, app.CheckOptions{
 			AllowOutside: allowOutside,
-			Hash:         hash,
+			Queue:        w.core.Queue(),
+			OnStart:      started,
 			OnEntry: func(r app.EntryResult, done, total int) {
 				w.do(func() {
 					if w.sums == v {

@@ -102,7 +102,7 @@ func TestCancelChecksumFile(t *testing.T) {
 	h.core.hold = true
 	_, sums := sumsFolder(t)
 	h.w.Add([]string{sums})
-	h.waitFor("a file being checked", func() bool { return len(h.core.jobs) == 1 })
+	h.waitFor("a file being checked", func() bool { return h.w.sums != nil && h.w.sums.job != nil })
 	h.w.CancelAll()
 	h.waitFor("the check to stop", func() bool { return h.w.sums.sf != nil && !h.w.sums.running() })
 	if got := h.w.sums.banner.Headline(); !strings.HasPrefix(got, "Cancelled") {
