@@ -29,7 +29,8 @@ func (w *Window) drop(uris []fyne.URI) {
 // Add queues paths: files are hashed, folders walked (in the background,
 // with a count shown) and their files hashed, and a checksum file
 // (SHA256SUMS, *.sha256, ...) given on its own is opened in the
-// checksum-file view.
+// checksum-file view, and a public key file (.asc, .gpg, .pub) given on
+// its own is offered for import.
 func (w *Window) Add(paths []string) {
 	if len(paths) == 0 {
 		return
@@ -44,6 +45,17 @@ func (w *Window) Add(paths []string) {
 	w.walking++
 	w.refreshChrome()
 	go func() {
+		if len(paths) == 1 {
+			if keys, store := readKeyFile(paths[0]); keys != nil {
+				w.do(func() {
+					if gen == w.gen {
+						w.walkDone()
+						w.confirmKeys(keys, store)
+					}
+				})
+				return
+			}
+		}
 		if len(paths) == 1 && gather.LooksLikeSums(paths[0]) {
 			if st, err := os.Stat(paths[0]); err == nil && st.Mode().IsRegular() {
 				w.do(func() {

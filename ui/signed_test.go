@@ -145,3 +145,38 @@ func TestSignedChecksumUnknownKey(t *testing.T) {
 		t.Errorf("the files' own verdict changed: %v", h.w.sums.banner.Outcome())
 	}
 }
+
+// A key file dropped on the window is offered for import: its fingerprint
+// and user id are shown and the user is asked; no is no.
+func TestDropKeyFileAsksBeforeTrusting(t *testing.T) {
+	h := newHarness(t)
+	g := sigtest.NewGnuPG(t)
+	t.Cleanup(g.Close)
+	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
+	key := writeFile(t, filepath.Join(t.TempDir(), "release.asc"), string(g.Export(true, fpr)))
+	store, _ := signature.UserStore()
+	grouped := signature.GroupFingerprint(fpr)
+
+	h.dialogs.confirm = false
+	h.w.Add([]string{key})
+	h.waitFor("the question", func() bool { return len(h.dialogs.asked) == 1 })
+	if q := h.dialogs.asked[0]; !strings.Contains(q, "Example Release <release@example.org>") || !strings.Contains(q, grouped) ||
+		!strings.Contains(q, "A key found next to a download proves nothing") {
+		t.Errorf("asked %q", q)
+	}
+	if ks, _ := store.Load(); len(ks) != 0 || len(h.w.files.items) != 0 {
+		t.Fatalf("a key trusted without a yes (%d), or hashed as a file (%d)", len(ks), len(h.w.files.items))
+	}
+
+	h.dialogs.confirm = true
+	h.w.Add([]string{key})
+	h.waitFor("the key kept", func() bool { ks, _ := store.Load(); return len(ks) == 1 && ks[0].Fingerprint == fpr })
+	if k := trustedKeys.get().Find(signature.OpenPGP, fpr); k == nil || k.Origin != signature.Imported {
+		t.Errorf("the window's keyring does not trust it: %+v", k)
+	}
+
+	// A detached signature named .asc is no key: it is hashed as a file.
+	sig := writeFile(t, filepath.Join(t.TempDir(), "SHA256SUMS.asc"), string(g.Sign([]byte("x"), fpr, "--detach-sign", "--armor")))
+	h.w.Add([]string{sig})
+	h.waitFor("the file listed", func() bool { return len(h.w.files.items) == 1 })
+}

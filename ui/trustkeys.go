@@ -3,6 +3,8 @@ package ui
 import (
 	"errors"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -91,6 +93,32 @@ func (w *Window) importKey(path string, store *signature.Store) {
 			w.confirmKeys(keys, store)
 		})
 	}()
+}
+
+// readKeyFile returns the public keys in the file at path when it is a key
+// file (.asc, .gpg, .pub, .key holding a key: not a signature or a
+// clear-signed checksum file), with the store to import them into; nil
+// otherwise. It reads the disk: not on the Fyne goroutine.
+func readKeyFile(path string) ([]*signature.Key, *signature.Store) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".asc", ".gpg", ".pub", ".key":
+	default:
+		return nil, nil
+	}
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > signature.MaxKeyFileSize {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil
+	}
+	keys, err := signature.ReadKeys(data)
+	store, serr := signature.UserStore()
+	if err != nil || serr != nil || len(keys) == 0 {
+		return nil, nil
+	}
+	return keys, store
 }
 
 // confirmKeys asks about each key in turn.
