@@ -5,143 +5,146 @@
 #include "textflag.h"
 
 // func blockMMX(dig *digest, p []byte)
-TEXT ·blockMMX(SB), NOSPLIT, $212-16
+TEXT ·blockMMX(SB), NOSPLIT, $276-16
 	MOVL     p_len+8(FP), AX
 	SHRL     $6, AX
 	JZ       done
-	MOVL     AX, 196(SP)
+	MOVL     AX, 4(SP)
 	MOVL     p_base+4(FP), AX
-	MOVL     AX, 192(SP)
+	MOVL     AX, 0(SP)
 	LEAL     ·rc(SB), AX
-	MOVL     AX, 200(SP)
+	MOVL     AX, 8(SP)
 	LEAL     ·table(SB), BP
+	// CX: the rows, aligned to 64 bytes (SP is only 4-byte aligned)
+	LEAL     83(SP), CX
+	ANDL     $-64, CX
 
 loop:
 	// key = H; m = the block as big-endian rows; state = m ^ H
 	MOVL     dig+0(FP), SI
-	MOVL     192(SP), DI
+	MOVL     0(SP), DI
 	MOVL     4(DI), AX
 	BSWAPL   AX
 	MOVL     0(SI), BX
-	MOVL     AX, 128(SP)
-	MOVL     BX, 0(SP)
+	MOVL     AX, 128(CX)
+	MOVL     BX, 0(CX)
 	XORL     BX, AX
-	MOVL     AX, 64(SP)
+	MOVL     AX, 64(CX)
 	MOVL     0(DI), AX
 	BSWAPL   AX
 	MOVL     4(SI), BX
-	MOVL     AX, 132(SP)
-	MOVL     BX, 4(SP)
+	MOVL     AX, 132(CX)
+	MOVL     BX, 4(CX)
 	XORL     BX, AX
-	MOVL     AX, 68(SP)
+	MOVL     AX, 68(CX)
 	MOVL     12(DI), AX
 	BSWAPL   AX
 	MOVL     8(SI), BX
-	MOVL     AX, 136(SP)
-	MOVL     BX, 8(SP)
+	MOVL     AX, 136(CX)
+	MOVL     BX, 8(CX)
 	XORL     BX, AX
-	MOVL     AX, 72(SP)
+	MOVL     AX, 72(CX)
 	MOVL     8(DI), AX
 	BSWAPL   AX
 	MOVL     12(SI), BX
-	MOVL     AX, 140(SP)
-	MOVL     BX, 12(SP)
+	MOVL     AX, 140(CX)
+	MOVL     BX, 12(CX)
 	XORL     BX, AX
-	MOVL     AX, 76(SP)
+	MOVL     AX, 76(CX)
 	MOVL     20(DI), AX
 	BSWAPL   AX
 	MOVL     16(SI), BX
-	MOVL     AX, 144(SP)
-	MOVL     BX, 16(SP)
+	MOVL     AX, 144(CX)
+	MOVL     BX, 16(CX)
 	XORL     BX, AX
-	MOVL     AX, 80(SP)
+	MOVL     AX, 80(CX)
 	MOVL     16(DI), AX
 	BSWAPL   AX
 	MOVL     20(SI), BX
-	MOVL     AX, 148(SP)
-	MOVL     BX, 20(SP)
+	MOVL     AX, 148(CX)
+	MOVL     BX, 20(CX)
 	XORL     BX, AX
-	MOVL     AX, 84(SP)
+	MOVL     AX, 84(CX)
 	MOVL     28(DI), AX
 	BSWAPL   AX
 	MOVL     24(SI), BX
-	MOVL     AX, 152(SP)
-	MOVL     BX, 24(SP)
+	MOVL     AX, 152(CX)
+	MOVL     BX, 24(CX)
 	XORL     BX, AX
-	MOVL     AX, 88(SP)
+	MOVL     AX, 88(CX)
 	MOVL     24(DI), AX
 	BSWAPL   AX
 	MOVL     28(SI), BX
-	MOVL     AX, 156(SP)
-	MOVL     BX, 28(SP)
+	MOVL     AX, 156(CX)
+	MOVL     BX, 28(CX)
 	XORL     BX, AX
-	MOVL     AX, 92(SP)
+	MOVL     AX, 92(CX)
 	MOVL     36(DI), AX
 	BSWAPL   AX
 	MOVL     32(SI), BX
-	MOVL     AX, 160(SP)
-	MOVL     BX, 32(SP)
+	MOVL     AX, 160(CX)
+	MOVL     BX, 32(CX)
 	XORL     BX, AX
-	MOVL     AX, 96(SP)
+	MOVL     AX, 96(CX)
 	MOVL     32(DI), AX
 	BSWAPL   AX
 	MOVL     36(SI), BX
-	MOVL     AX, 164(SP)
-	MOVL     BX, 36(SP)
+	MOVL     AX, 164(CX)
+	MOVL     BX, 36(CX)
 	XORL     BX, AX
-	MOVL     AX, 100(SP)
+	MOVL     AX, 100(CX)
 	MOVL     44(DI), AX
 	BSWAPL   AX
 	MOVL     40(SI), BX
-	MOVL     AX, 168(SP)
-	MOVL     BX, 40(SP)
+	MOVL     AX, 168(CX)
+	MOVL     BX, 40(CX)
 	XORL     BX, AX
-	MOVL     AX, 104(SP)
+	MOVL     AX, 104(CX)
 	MOVL     40(DI), AX
 	BSWAPL   AX
 	MOVL     44(SI), BX
-	MOVL     AX, 172(SP)
-	MOVL     BX, 44(SP)
+	MOVL     AX, 172(CX)
+	MOVL     BX, 44(CX)
 	XORL     BX, AX
-	MOVL     AX, 108(SP)
+	MOVL     AX, 108(CX)
 	MOVL     52(DI), AX
 	BSWAPL   AX
 	MOVL     48(SI), BX
-	MOVL     AX, 176(SP)
-	MOVL     BX, 48(SP)
+	MOVL     AX, 176(CX)
+	MOVL     BX, 48(CX)
 	XORL     BX, AX
-	MOVL     AX, 112(SP)
+	MOVL     AX, 112(CX)
 	MOVL     48(DI), AX
 	BSWAPL   AX
 	MOVL     52(SI), BX
-	MOVL     AX, 180(SP)
-	MOVL     BX, 52(SP)
+	MOVL     AX, 180(CX)
+	MOVL     BX, 52(CX)
 	XORL     BX, AX
-	MOVL     AX, 116(SP)
+	MOVL     AX, 116(CX)
 	MOVL     60(DI), AX
 	BSWAPL   AX
 	MOVL     56(SI), BX
-	MOVL     AX, 184(SP)
-	MOVL     BX, 56(SP)
+	MOVL     AX, 184(CX)
+	MOVL     BX, 56(CX)
 	XORL     BX, AX
-	MOVL     AX, 120(SP)
+	MOVL     AX, 120(CX)
 	MOVL     56(DI), AX
 	BSWAPL   AX
 	MOVL     60(SI), BX
-	MOVL     AX, 188(SP)
-	MOVL     BX, 60(SP)
+	MOVL     AX, 188(CX)
+	MOVL     BX, 60(CX)
 	XORL     BX, AX
-	MOVL     AX, 124(SP)
-	MOVL     200(SP), AX
-	MOVL     AX, 204(SP)
-	MOVL     $10, 208(SP)
+	MOVL     AX, 124(CX)
+	MOVL     8(SP), AX
+	MOVL     AX, 12(SP)
+	MOVL     $10, 16(SP)
 
 round:
 	// key = round(key) ^ rc
-	MOVL     204(SP), SI
+	MOVL     12(SP), SI
 	MOVQ     0(SI), M0
-	MOVL     4(SP), AX
-	MOVL     0(SP), BX
+	MOVL     4(CX), AX
+	MOVL     0(CX), BX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
 	MOVQ     6144(BP)(SI*8), M3
@@ -160,95 +163,95 @@ round:
 	MOVBLZX  BH, DI
 	MOVQ     10240(BP)(SI*8), M5
 	MOVQ     8192(BP)(DI*8), M4
-	MOVL     12(SP), CX
-	MOVL     8(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	MOVL     12(CX), DX
+	MOVL     8(CX), AX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M4
 	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M3
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	SHRL     $16, DX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M2
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M1
-	MOVBLZX  DL, SI
-	MOVBLZX  DH, DI
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M0
 	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M7
-	SHRL     $16, DX
-	MOVBLZX  DL, SI
-	MOVBLZX  DH, DI
+	SHRL     $16, AX
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M6
 	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M5
-	MOVL     20(SP), AX
-	MOVL     16(SP), BX
-	MOVBLZX  AL, SI
-	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M5
-	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M4
-	SHRL     $16, AX
-	MOVBLZX  AL, SI
-	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M3
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M2
+	MOVL     20(CX), BX
+	MOVL     16(CX), DX
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M1
-	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M0
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M5
+	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M4
 	SHRL     $16, BX
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M7
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M6
-	MOVL     28(SP), CX
-	MOVL     24(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M6
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M5
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M4
-	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M3
+	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M3
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M2
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M2
-	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M1
+	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M1
+	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M0
 	SHRL     $16, DX
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M0
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M7
-	MOVL     36(SP), AX
-	MOVL     32(SP), BX
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M7
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M6
+	MOVL     28(CX), AX
+	MOVL     24(CX), BX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M7
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M6
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M6
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M5
 	SHRL     $16, AX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M5
-	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M4
+	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M4
+	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M3
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M3
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M2
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M2
+	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M1
 	SHRL     $16, BX
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M0
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M7
+	MOVL     36(CX), DX
+	MOVL     32(CX), AX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M7
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M6
+	SHRL     $16, DX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M5
+	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M4
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M3
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M2
+	SHRL     $16, AX
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M1
 	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M0
-	MOVL     44(SP), CX
-	MOVL     40(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	MOVL     44(CX), BX
+	MOVL     40(CX), DX
+	MOVBLZX  BL, SI
+	MOVBLZX  BH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M0
 	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M7
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	SHRL     $16, BX
+	MOVBLZX  BL, SI
+	MOVBLZX  BH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M6
 	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M5
 	MOVBLZX  DL, SI
@@ -260,8 +263,8 @@ round:
 	MOVBLZX  DH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M2
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M1
-	MOVL     52(SP), AX
-	MOVL     48(SP), BX
+	MOVL     52(CX), AX
+	MOVL     48(CX), BX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M1
@@ -280,37 +283,37 @@ round:
 	MOVBLZX  BH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M3
 	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M2
-	MOVL     60(SP), CX
-	MOVL     56(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M2
-	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M1
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M0
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M7
+	MOVL     60(CX), DX
+	MOVL     56(CX), AX
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M6
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M5
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M2
+	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M1
 	SHRL     $16, DX
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M0
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M7
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M6
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M5
+	SHRL     $16, AX
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M4
 	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M3
-	MOVQ     M0, 0(SP)
-	MOVQ     M1, 8(SP)
-	MOVQ     M2, 16(SP)
-	MOVQ     M3, 24(SP)
-	MOVQ     M4, 32(SP)
-	MOVQ     M5, 40(SP)
-	MOVQ     M6, 48(SP)
-	MOVQ     M7, 56(SP)
+	MOVQ     M0, 0(CX)
+	MOVQ     M1, 8(CX)
+	MOVQ     M2, 16(CX)
+	MOVQ     M3, 24(CX)
+	MOVQ     M4, 32(CX)
+	MOVQ     M5, 40(CX)
+	MOVQ     M6, 48(CX)
+	MOVQ     M7, 56(CX)
 	// state = round(state) ^ key
-	MOVL     68(SP), AX
-	MOVL     64(SP), BX
+	MOVL     68(CX), AX
+	MOVL     64(CX), BX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M3
@@ -329,95 +332,95 @@ round:
 	MOVBLZX  BH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M5
 	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M4
-	MOVL     76(SP), CX
-	MOVL     72(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	MOVL     76(CX), DX
+	MOVL     72(CX), AX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M4
 	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M3
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	SHRL     $16, DX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M2
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M1
-	MOVBLZX  DL, SI
-	MOVBLZX  DH, DI
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M0
 	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M7
-	SHRL     $16, DX
-	MOVBLZX  DL, SI
-	MOVBLZX  DH, DI
+	SHRL     $16, AX
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M6
 	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M5
-	MOVL     84(SP), AX
-	MOVL     80(SP), BX
-	MOVBLZX  AL, SI
-	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M5
-	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M4
-	SHRL     $16, AX
-	MOVBLZX  AL, SI
-	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M3
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M2
+	MOVL     84(CX), BX
+	MOVL     80(CX), DX
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M1
-	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M0
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M5
+	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M4
 	SHRL     $16, BX
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M7
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M6
-	MOVL     92(SP), CX
-	MOVL     88(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M6
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M5
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M4
-	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M3
+	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M3
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M2
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M2
-	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M1
+	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M1
+	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M0
 	SHRL     $16, DX
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M0
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M7
-	MOVL     100(SP), AX
-	MOVL     96(SP), BX
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M7
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M6
+	MOVL     92(CX), AX
+	MOVL     88(CX), BX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M7
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M6
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M6
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M5
 	SHRL     $16, AX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M5
-	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M4
+	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M4
+	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M3
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M3
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M2
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M2
+	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M1
 	SHRL     $16, BX
 	MOVBLZX  BL, SI
 	MOVBLZX  BH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M0
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M7
+	MOVL     100(CX), DX
+	MOVL     96(CX), AX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M7
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M6
+	SHRL     $16, DX
+	MOVBLZX  DL, SI
+	MOVBLZX  DH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M5
+	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M4
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M3
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M2
+	SHRL     $16, AX
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M1
 	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M0
-	MOVL     108(SP), CX
-	MOVL     104(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	MOVL     108(CX), BX
+	MOVL     104(CX), DX
+	MOVBLZX  BL, SI
+	MOVBLZX  BH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M0
 	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M7
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
+	SHRL     $16, BX
+	MOVBLZX  BL, SI
+	MOVBLZX  BH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M6
 	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M5
 	MOVBLZX  DL, SI
@@ -429,8 +432,8 @@ round:
 	MOVBLZX  DH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M2
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M1
-	MOVL     116(SP), AX
-	MOVL     112(SP), BX
+	MOVL     116(CX), AX
+	MOVL     112(CX), BX
 	MOVBLZX  AL, SI
 	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M1
@@ -449,89 +452,89 @@ round:
 	MOVBLZX  BH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M3
 	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M2
-	MOVL     124(SP), CX
-	MOVL     120(SP), DX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M2
-	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M1
-	SHRL     $16, CX
-	MOVBLZX  CL, SI
-	MOVBLZX  CH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M0
-	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M7
+	MOVL     124(CX), DX
+	MOVL     120(CX), AX
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
-	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M6
-	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M5
+	BYTE $0x0f; BYTE $0xef; BYTE $0x94; BYTE $0xf5; LONG $6144 // PXOR 6144(BP)(SI*8), M2
+	BYTE $0x0f; BYTE $0xef; BYTE $0x8c; BYTE $0xfd; LONG $4096 // PXOR 4096(BP)(DI*8), M1
 	SHRL     $16, DX
 	MOVBLZX  DL, SI
 	MOVBLZX  DH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0x84; BYTE $0xf5; LONG $2048 // PXOR 2048(BP)(SI*8), M0
+	BYTE $0x0f; BYTE $0xef; BYTE $0xbc; BYTE $0xfd; LONG $0 // PXOR 0(BP)(DI*8), M7
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
+	BYTE $0x0f; BYTE $0xef; BYTE $0xb4; BYTE $0xf5; LONG $14336 // PXOR 14336(BP)(SI*8), M6
+	BYTE $0x0f; BYTE $0xef; BYTE $0xac; BYTE $0xfd; LONG $12288 // PXOR 12288(BP)(DI*8), M5
+	SHRL     $16, AX
+	MOVBLZX  AL, SI
+	MOVBLZX  AH, DI
 	BYTE $0x0f; BYTE $0xef; BYTE $0xa4; BYTE $0xf5; LONG $10240 // PXOR 10240(BP)(SI*8), M4
 	BYTE $0x0f; BYTE $0xef; BYTE $0x9c; BYTE $0xfd; LONG $8192 // PXOR 8192(BP)(DI*8), M3
-	MOVQ     M0, 64(SP)
-	MOVQ     M1, 72(SP)
-	MOVQ     M2, 80(SP)
-	MOVQ     M3, 88(SP)
-	MOVQ     M4, 96(SP)
-	MOVQ     M5, 104(SP)
-	MOVQ     M6, 112(SP)
-	MOVQ     M7, 120(SP)
-	ADDL     $8, 204(SP)
-	DECL     208(SP)
+	MOVQ     M0, 64(CX)
+	MOVQ     M1, 72(CX)
+	MOVQ     M2, 80(CX)
+	MOVQ     M3, 88(CX)
+	MOVQ     M4, 96(CX)
+	MOVQ     M5, 104(CX)
+	MOVQ     M6, 112(CX)
+	MOVQ     M7, 120(CX)
+	ADDL     $8, 12(SP)
+	DECL     16(SP)
 	JNZ      round
 	// H ^= state ^ m
 	MOVL     dig+0(FP), SI
-	MOVL     64(SP), AX
-	XORL     128(SP), AX
+	MOVL     64(CX), AX
+	XORL     128(CX), AX
 	XORL     AX, 0(SI)
-	MOVL     68(SP), AX
-	XORL     132(SP), AX
+	MOVL     68(CX), AX
+	XORL     132(CX), AX
 	XORL     AX, 4(SI)
-	MOVL     72(SP), AX
-	XORL     136(SP), AX
+	MOVL     72(CX), AX
+	XORL     136(CX), AX
 	XORL     AX, 8(SI)
-	MOVL     76(SP), AX
-	XORL     140(SP), AX
+	MOVL     76(CX), AX
+	XORL     140(CX), AX
 	XORL     AX, 12(SI)
-	MOVL     80(SP), AX
-	XORL     144(SP), AX
+	MOVL     80(CX), AX
+	XORL     144(CX), AX
 	XORL     AX, 16(SI)
-	MOVL     84(SP), AX
-	XORL     148(SP), AX
+	MOVL     84(CX), AX
+	XORL     148(CX), AX
 	XORL     AX, 20(SI)
-	MOVL     88(SP), AX
-	XORL     152(SP), AX
+	MOVL     88(CX), AX
+	XORL     152(CX), AX
 	XORL     AX, 24(SI)
-	MOVL     92(SP), AX
-	XORL     156(SP), AX
+	MOVL     92(CX), AX
+	XORL     156(CX), AX
 	XORL     AX, 28(SI)
-	MOVL     96(SP), AX
-	XORL     160(SP), AX
+	MOVL     96(CX), AX
+	XORL     160(CX), AX
 	XORL     AX, 32(SI)
-	MOVL     100(SP), AX
-	XORL     164(SP), AX
+	MOVL     100(CX), AX
+	XORL     164(CX), AX
 	XORL     AX, 36(SI)
-	MOVL     104(SP), AX
-	XORL     168(SP), AX
+	MOVL     104(CX), AX
+	XORL     168(CX), AX
 	XORL     AX, 40(SI)
-	MOVL     108(SP), AX
-	XORL     172(SP), AX
+	MOVL     108(CX), AX
+	XORL     172(CX), AX
 	XORL     AX, 44(SI)
-	MOVL     112(SP), AX
-	XORL     176(SP), AX
+	MOVL     112(CX), AX
+	XORL     176(CX), AX
 	XORL     AX, 48(SI)
-	MOVL     116(SP), AX
-	XORL     180(SP), AX
+	MOVL     116(CX), AX
+	XORL     180(CX), AX
 	XORL     AX, 52(SI)
-	MOVL     120(SP), AX
-	XORL     184(SP), AX
+	MOVL     120(CX), AX
+	XORL     184(CX), AX
 	XORL     AX, 56(SI)
-	MOVL     124(SP), AX
-	XORL     188(SP), AX
+	MOVL     124(CX), AX
+	XORL     188(CX), AX
 	XORL     AX, 60(SI)
-	ADDL     $64, 192(SP)
-	DECL     196(SP)
+	ADDL     $64, 0(SP)
+	DECL     4(SP)
 	JNZ      loop
 	EMMS
 

@@ -8,8 +8,8 @@ import "fmt"
 // (·table, 2 KB each), which fold SubBytes and MixRows together, with
 // ShiftColumns done by choosing which row each column's byte comes from.
 //
-// The rows being read wait on the stack as 32-bit halves; AX-DX take them
-// two at a time and give up their bytes in pairs from the low and high byte
+// The rows being read wait on the stack as 32-bit halves; two of AX, BX and
+// DX take them and give up their bytes in pairs from the low and high byte
 // registers, with a 16-bit shift between pairs; SI and DI index the tables,
 // whose base is in BP. A lookup is then one MOVZX and one PXOR with a memory
 // operand, as in the amd64 core.
@@ -34,6 +34,9 @@ func whirlpool() {
 	I("LEAL", "·rc(SB)", "AX")
 	I("MOVL", "AX", mem(wpRC, "SP"))
 	I("LEAL", "·table(SB)", "BP")
+	Comment("CX: the rows, aligned to 64 bytes (SP is only 4-byte aligned)")
+	I("LEAL", mem(wpRows+63, "SP"), "CX")
+	I("ANDL", imm(^63), "CX")
 
 	Label("loop")
 	Comment("key = H; m = the block as big-endian rows; state = m ^ H")
@@ -45,10 +48,10 @@ func whirlpool() {
 			I("MOVL", mem(8*i+4-4*half, "DI"), "AX")
 			I("BSWAPL", "AX")
 			I("MOVL", h, "BX")
-			I("MOVL", "AX", mem(wpM+8*i+4*half, "SP"))
-			I("MOVL", "BX", mem(wpKey+8*i+4*half, "SP"))
+			I("MOVL", "AX", mem(wpM+8*i+4*half, "CX"))
+			I("MOVL", "BX", mem(wpKey+8*i+4*half, "CX"))
 			I("XORL", "BX", "AX")
-			I("MOVL", "AX", mem(wpState+8*i+4*half, "SP"))
+			I("MOVL", "AX", mem(wpState+8*i+4*half, "CX"))
 		}
 	}
 	I("MOVL", mem(wpRC, "SP"), "AX")
@@ -61,12 +64,12 @@ func whirlpool() {
 	I("MOVQ", mem(0, "SI"), "M0")
 	wpRound(wpKey, false)
 	for i := range 8 {
-		I("MOVQ", fmt.Sprintf("M%d", i), mem(wpKey+8*i, "SP"))
+		I("MOVQ", fmt.Sprintf("M%d", i), mem(wpKey+8*i, "CX"))
 	}
 	Comment("state = round(state) ^ key")
 	wpRound(wpState, true)
 	for i := range 8 {
-		I("MOVQ", fmt.Sprintf("M%d", i), mem(wpState+8*i, "SP"))
+		I("MOVQ", fmt.Sprintf("M%d", i), mem(wpState+8*i, "CX"))
 	}
 	I("ADDL", imm(8), mem(wpRCNext, "SP"))
 	I("DECL", mem(wpRounds, "SP"))
@@ -75,8 +78,8 @@ func whirlpool() {
 	Comment("H ^= state ^ m")
 	I("MOVL", "dig+0(FP)", "SI")
 	for i := range 16 {
-		I("MOVL", mem(wpState+4*i, "SP"), "AX")
-		I("XORL", mem(wpM+4*i, "SP"), "AX")
+		I("MOVL", mem(wpState+4*i, "CX"), "AX")
+		I("XORL", mem(wpM+4*i, "CX"), "AX")
 		I("XORL", "AX", mem(4*i, "SI"))
 	}
 	I("ADDL", imm(64), mem(wpPtr, "SP"))
@@ -88,18 +91,21 @@ func whirlpool() {
 	I("RET")
 }
 
-// The frame: the key, the state and the message block as rows, then the
-// loop's bookkeeping.
+// The frame: the loop's bookkeeping, then the key, the state and the message
+// block as rows, at CX.
 const (
-	wpKey    = 0
-	wpState  = 64
-	wpM      = 128
-	wpPtr    = 192
-	wpBlocks = 196
-	wpRC     = 200 // ·rc
-	wpRCNext = 204 // the constant of this round
-	wpRounds = 208 // rounds left
-	wpFrame  = 212
+	wpPtr    = 0
+	wpBlocks = 4
+	wpRC     = 8  // ·rc
+	wpRCNext = 12 // the constant of this round
+	wpRounds = 16 // rounds left
+	wpRows   = 20 // 192 bytes from the first multiple of 64 on
+	wpFrame  = wpRows + 64 + 192
+
+	// Offsets from CX.
+	wpKey   = 0
+	wpState = 64
+	wpM     = 128
 )
 
 // wpRound adds one round of the eight rows at src into M0-M7. With withKey
@@ -111,11 +117,11 @@ func wpRound(src int, withKey bool) {
 	// by ShiftColumns, in column c of row j+c and goes through table c.
 	// In memory the row is little-endian: the high half (offset 4) holds
 	// bytes 3, 2, 1, 0 from its low byte up, the low half bytes 7, 6, 5, 4.
-	halves := [][2]string{{"AX", "BX"}, {"CX", "DX"}}
+	halves := [][2]string{{"AX", "BX"}, {"DX", "AX"}, {"BX", "DX"}}
 	for j := range 8 {
-		hr := halves[j%2]
-		I("MOVL", mem(src+8*j+4, "SP"), hr[0])
-		I("MOVL", mem(src+8*j, "SP"), hr[1])
+		hr := halves[j%3]
+		I("MOVL", mem(src+8*j+4, "CX"), hr[0])
+		I("MOVL", mem(src+8*j, "CX"), hr[1])
 		for h, r := range hr {
 			top := 3 + 4*h // the byte in the low byte register first
 			for pair := range 2 {
