@@ -62,6 +62,7 @@ vet:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
 	$(GO) run . bench
+	$(GO) test -run '^$$' -bench TimeToVerdict -benchtime 5x ./ui/
 
 # Regenerate the amd64 assembly from the avo generators in hashing/_asm.
 asm:

@@ -52,6 +52,9 @@ type fileItem struct {
 	elapsed time.Duration
 	hashed  int64 // bytes read by the finished jobs
 
+	later []*hashing.Algorithm // chosen, to be read after the verdict's algorithm
+	extra []*hashing.Algorithm // read after it: not needed for the verdict
+
 	published []app.Published // digests found next to the file
 	sidecar   *app.Verdict    // the file against published[0]
 	pasted    *app.Verdict    // the file against the expected-digest field
@@ -97,6 +100,9 @@ func (it *fileItem) rowState(a *hashing.Algorithm) string {
 	case stateFailed, stateCancelled:
 		return "-"
 	}
+	if containsAlg(it.later, a) {
+		return tr("after the verdict: not needed for it")
+	}
 	if it.job == nil || !slices.Contains(it.jobAlgs, a) {
 		return "-"
 	}
@@ -106,6 +112,9 @@ func (it *fileItem) rowState(a *hashing.Algorithm) string {
 				return tr("finishing")
 			}
 			if p.BytesPerSec > 0 {
+				if containsAlg(it.extra, a) {
+					return tr("{{.Speed}} · not needed for the verdict", "Speed", units.Rate(p.BytesPerSec))
+				}
 				return units.Rate(p.BytesPerSec)
 			}
 		}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"time"
@@ -67,6 +68,10 @@ func (w *Window) Add(paths []string) {
 				return
 			}
 		}
+		paths, sums := splitSums(paths)
+		for _, p := range sums {
+			w.tracef("%s dropped with the files it may list: used as their checksum file, not hashed", p)
+		}
 		res := gather.Files(ctx, paths, func(n int) {
 			w.do(func() {
 				if gen == w.gen {
@@ -75,13 +80,22 @@ func (w *Window) Add(paths []string) {
 				}
 			})
 		})
+		// The digests published next to the files are known before they are
+		// queued, so that the algorithm the verdict needs goes first.
+		pubs := make([][]app.Published, min(len(res.Files), maxSidecarLookups))
+		for i := range pubs {
+			if ctx.Err() != nil {
+				break
+			}
+			pubs[i] = w.core.Published(res.Files[i].Path)
+		}
 		w.do(func() {
 			if gen != w.gen {
 				return
 			}
 			w.walkFound = 0
 			if ctx.Err() == nil {
-				w.addFiles(res.Files)
+				w.addFiles(res.Files, pubs)
 			}
 			for _, err := range res.Errs {
 				w.tracef("%v", err)
@@ -108,8 +122,9 @@ func (w *Window) walkDone() {
 	w.refreshChrome()
 }
 
-// addFiles lists files and queues them with the chosen algorithms.
-func (w *Window) addFiles(files []gather.File) {
+// addFiles lists files and queues them with the chosen algorithms; pubs
+// are the digests published next to the first of them.
+func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	if len(files) == 0 {
 		return
 	}
@@ -117,24 +132,115 @@ func (w *Window) addFiles(files []gather.File) {
 	if w.files.allFinished() {
 		w.started = time.Now()
 	}
-	var lookups []*fileItem
-	for _, f := range files {
+	for i, f := range files {
 		it := newFileItem(f.Path, f.Size, algs)
 		if f.Name != "" {
 			it.name = f.Name
 		}
+		if i < len(pubs) && len(pubs[i]) > 0 {
+			it.published = pubs[i]
+			w.tracef("published digest for %s in %s", it.path, pubs[i][0].Source)
+			if a := pubs[i][0].Authenticity; a != nil {
+				w.tracef("signature of %s: %s", filepath.Base(pubs[i][0].Source), a.Verdict.Kind)
+			}
+		}
 		it.index = len(w.files.items)
 		w.files.items = append(w.files.items, it)
-		w.files.fit(it)
-		w.startJob(it, algs)
-		if len(lookups) < maxSidecarLookups {
-			lookups = append(lookups, it)
+		first, later := w.verdictFirst(it, algs)
+		for _, a := range first {
+			if !containsAlg(it.rows, a) {
+				it.rows = append(it.rows, a)
+			}
 		}
+		it.later = later
+		w.files.fit(it)
+		w.startJob(it, first)
 	}
 	w.files.list.Refresh()
 	w.stale = true // a digest pasted before the files came is judged at the next tick
-	w.findPublished(lookups)
 	w.refreshChrome()
+}
+
+// expectedFor is the digest the verdict on it compares with: the pasted
+// one when it applies to the file, else the one published next to it.
+func (w *Window) expectedFor(it *fileItem) *app.ExpectedDigest {
+	if e := w.expected.parsed; e != nil && (e.Name == "" || path.Base(filepath.ToSlash(e.Name)) == filepath.Base(it.path)) {
+		return e
+	}
+	if len(it.published) > 0 {
+		return it.published[0].Expected
+	}
+	return nil
+}
+
+// verdictFirst splits algs for a file whose expected digest is known: the
+// algorithm the verdict needs first, read alone at its own full speed, the
+// others after (nil when nothing is to be compared). Of several candidates
+// (64 digits: SHA-256, SHA3-256 or RIPEMD-256) those chosen go first; the
+// others are computed when the first do not match.
+func (w *Window) verdictFirst(it *fileItem, algs []*hashing.Algorithm) (first, later []*hashing.Algorithm) {
+	e := w.expectedFor(it)
+	if e == nil {
+		return algs, nil
+	}
+	first = intersect(e.Candidates, algs)
+	if len(first) == 0 {
+		first = e.Candidates
+	}
+	for _, a := range algs {
+		if !containsAlg(first, a) {
+			later = append(later, a)
+		}
+	}
+	return first, later
+}
+
+// prioritise gives the algorithm a digest pasted during hashing needs the
+// same priority: a file hashed with other algorithms, less than half read,
+// is read again with that one first and the others after it.
+func (w *Window) prioritise(it *fileItem) {
+	if it.finished() || len(it.later) > 0 || it.prog.Fraction() >= 0.5 {
+		return
+	}
+	first, later := w.verdictFirst(it, it.jobAlgs)
+	if len(later) == 0 && slices.Equal(first, it.jobAlgs) ||
+		!slices.ContainsFunc(first, func(a *hashing.Algorithm) bool { return it.digests[a] == nil }) {
+		return // already first, or already known
+	}
+	w.tracef("%s: %s first, for the pasted digest", it.path, algNames(first))
+	old := it.job
+	it.jobSeq++ // its result is of no use now
+	it.job = nil
+	old.Cancel()
+	for _, a := range first {
+		if !containsAlg(it.rows, a) {
+			it.rows = append(it.rows, a)
+		}
+	}
+	it.later = later
+	w.startJob(it, first)
+	w.files.fit(it)
+}
+
+// splitSums takes the checksum files out of paths dropped together with
+// other files: the files are hashed and checked against them (they are
+// found next to the files as published digests), the checksum files are
+// not hashed as files. A checksum file dropped alone is checked.
+func splitSums(paths []string) (files, sums []string) {
+	if len(paths) < 2 {
+		return paths, nil
+	}
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && gather.LooksLikeSums(p) {
+			sums = append(sums, p)
+		} else {
+			files = append(files, p)
+		}
+	}
+	if len(files) == 0 {
+		return paths, nil
+	}
+	return files, sums
 }
 
 // hashMore reads a finished file again for the algorithms in more, adding
@@ -210,6 +316,11 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 		}
 		it.state = stateDone
 		it.hashed += r.Size
+		if later := it.later; len(later) > 0 {
+			it.later = nil
+			it.extra = later
+			defer w.hashMore(it, later) // after the verdict, which the next tick gives
+		}
 		if r.Size > 0 || it.size < 0 {
 			it.size = max(it.size, r.Size)
 		}
@@ -221,6 +332,7 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 		it.state = stateDone // the first digests stand; the extra ones failed
 		w.tracef("extra digests of %s: %v", it.path, r.Err)
 	case cancelled(r.Err):
+		it.later = nil
 		it.state = stateCancelled
 		w.tracef("cancelled %s", it.path)
 	default:
@@ -263,39 +375,6 @@ func (w *Window) Clear() {
 	w.files.reset(w.picker.selected())
 	w.judge()
 	w.refreshChrome()
-}
-
-// findPublished looks for digests published next to the files, in the
-// background, and judges the files against them.
-func (w *Window) findPublished(items []*fileItem) {
-	if len(items) == 0 {
-		return
-	}
-	gen := w.gen
-	paths := make([]string, len(items))
-	for i, it := range items {
-		paths[i] = it.path
-	}
-	go func() {
-		for i, p := range paths {
-			pubs := w.core.Published(p)
-			if len(pubs) == 0 {
-				continue
-			}
-			it := items[i]
-			w.do(func() {
-				if gen != w.gen {
-					return
-				}
-				it.published = pubs
-				w.tracef("published digest for %s in %s", it.path, pubs[0].Source)
-				if a := pubs[0].Authenticity; a != nil {
-					w.tracef("signature of %s: %s", filepath.Base(pubs[0].Source), a.Verdict.Kind)
-				}
-				w.stale = true
-			})
-		}
-	}()
 }
 
 // allFinished reports whether no file of the list is waiting or hashing.

@@ -237,6 +237,7 @@ func (w *Window) judge() {
 		if it.state == stateFailed || it.state == stateCancelled {
 			continue
 		}
+		w.prioritise(it)
 		v := e.Judge(it.computed())
 		it.pasted = &v
 		matched = matched || v.Outcome == app.Match
