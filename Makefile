@@ -15,10 +15,10 @@ PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 # Desktop integration: make install's registration and its test; the Windows
 # package's cross compiler.
 DEB_DESKTOP := xdg-utils shared-mime-info desktop-file-utils
-DEB_WINDOWS := gcc-mingw-w64-x86-64
+DEB_WINDOWS := gcc-mingw-w64-x86-64 gcc-mingw-w64-i686
 
 .PHONY: all build run test bench asm asm-check deps deps-test vet fmt-check clean \
-        install uninstall test-desktop package-linux package-windows pkgsrc deps-desktop deps-windows
+        install uninstall test-desktop package-linux package-windows package-windows-386 pkgsrc deps-desktop deps-windows
 
 all: build
 
@@ -37,6 +37,8 @@ test: deps deps-test deps-desktop fmt-check vet asm-check
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./hashing/... ./app/...
 	GOOS=windows CGO_ENABLED=0 $(GO) vet ./app/...
 	GOOS=windows CGO_ENABLED=0 $(GO) build -o /dev/null ./app/...
+	GOOS=windows GOARCH=386 CGO_ENABLED=0 $(GO) vet ./app/... ./hashing/...
+	GOOS=windows GOARCH=386 CGO_ENABLED=0 $(GO) build -o /dev/null ./app/... ./hashing/...
 	@$(MAKE) --no-print-directory test-desktop
 	@echo "make test: all checks passed"
 
@@ -85,7 +87,7 @@ deps-desktop:
 	@$(MAKE) --no-print-directory need PKGS="$(DEB_DESKTOP)" CHECK='command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate'
 
 deps-windows:
-	@$(MAKE) --no-print-directory need PKGS="$(DEB_WINDOWS)" CHECK='command -v x86_64-w64-mingw32-gcc'
+	@$(MAKE) --no-print-directory need PKGS="$(DEB_WINDOWS)" CHECK='command -v x86_64-w64-mingw32-gcc && command -v i686-w64-mingw32-gcc'
 
 # need installs PKGS with apt-get (as root or through sudo) when they are
 # missing; elsewhere CHECK tells whether the equivalents are there.
@@ -156,6 +158,15 @@ package-windows: deps-windows $(FYNE) pkgsrc
 	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop.exe
 	rm -rf $(PKGSRC)
 	@file build/Hashdrop.exe
+
+# build/Hashdrop-386.exe: the same for 32-bit Windows (PE32), with the 386
+# cores of hashing (SHA-NI, PCLMULQDQ, ...).
+package-windows-386: deps-windows $(FYNE) pkgsrc
+	cd $(PKGSRC) && GO=$(GO) GOOS=windows GOARCH=386 CC=i686-w64-mingw32-gcc \
+		$(CURDIR)/$(FYNE) package -os windows -release
+	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop-386.exe
+	rm -rf $(PKGSRC)
+	@file build/Hashdrop-386.exe
 
 clean:
 	rm -rf build
