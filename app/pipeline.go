@@ -30,7 +30,7 @@ const piece = 256 << 10
 // hash reads the file once through lane l, fanning every chunk out to one
 // goroutine per unit, and collects the digests.
 func (j *Job) hash(l *lane) Result {
-	j.start.Store(int64(clock()))
+	j.start.Store(int64(j.q.clock()))
 	j.state.Store(int32(Hashing))
 	res := Result{Path: j.path}
 
@@ -211,7 +211,7 @@ func (j *Job) readAll(r io.Reader, l *lane, outs []chan *chunk, size int64) (int
 				out <- c
 			}
 			c.release()
-			j.read.add(n, clock())
+			j.read.add(n, j.q.clock())
 		}
 		switch {
 		case err == io.EOF:
@@ -266,7 +266,7 @@ func (j *Job) hashUnit(u int, in <-chan *chunk, wg *sync.WaitGroup) {
 			k := min(len(p), piece)
 			h.Write(p[:k])
 			p = p[k:]
-			m.add(k, clock())
+			m.add(k, j.q.clock())
 		}
 		c.release()
 	}

@@ -26,7 +26,7 @@ type Job struct {
 	sums   []atomic.Pointer[[][]byte]
 	read   meter // bytes read
 	total  atomic.Int64
-	start  atomic.Int64 // clock() when hashing began
+	start  atomic.Int64 // Queue.clock() when hashing began
 	state  atomic.Int32
 
 	ctx     context.Context // cancelled by Cancel: wakes a reader waiting for a chunk

@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -107,15 +109,16 @@ func TestPipelineMatchesDirectHashing(t *testing.T) {
 }
 
 // waitGoroutines fails unless the number of goroutines falls back to base.
+// The queue has waited for its goroutines; they may still be returning.
 func waitGoroutines(t *testing.T, base int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for runtime.NumGoroutine() > base {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<20)
 			t.Fatalf("%d goroutines left, want %d:\n%s", runtime.NumGoroutine(), base, buf[:runtime.Stack(buf, true)])
 		}
-		time.Sleep(5 * time.Millisecond)
+		runtime.Gosched()
 	}
 }
 
@@ -124,14 +127,33 @@ type endless struct{}
 
 func (endless) Read(p []byte) (int, error) { return len(p), nil }
 
-// stalled is a stream that gives n bytes, then blocks until go is closed.
+// started is an endless stream that closes reading at its first Read.
+type started struct {
+	once    sync.Once
+	reading chan struct{}
+}
+
+func newStarted() *started { return &started{reading: make(chan struct{})} }
+
+func (s *started) Read(p []byte) (int, error) {
+	s.once.Do(func() { close(s.reading) })
+	return len(p), nil
+}
+
+// stalled is a stream that gives n bytes, then blocks until wake is
+// closed; waiting, if not nil, is closed when it starts to block.
 type stalled struct {
-	n    int
-	wake chan struct{}
+	n       int
+	wake    chan struct{}
+	waiting chan struct{}
+	once    sync.Once
 }
 
 func (s *stalled) Read(p []byte) (int, error) {
 	if s.n == 0 {
+		if s.waiting != nil {
+			s.once.Do(func() { close(s.waiting) })
+		}
 		<-s.wake
 		return 0, io.EOF
 	}
@@ -145,7 +167,8 @@ func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 	q := NewQueue(Options{Readers: 8})
 	q.cores = 8 // start all the jobs below at once, whatever the machine
 	all := hashing.All()
-	running := q.AddReader("endless", endless{}, all, nil)
+	endlessly := newStarted()
+	running := q.AddReader("endless", endlessly, all, nil)
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -154,17 +177,11 @@ func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 	defer pr.Close()
 	blocked := q.AddReader("pipe", pr, all, nil) // blocked in Read: Cancel must interrupt it
 
-	time.Sleep(200 * time.Millisecond)
-	if running.Progress().Algorithms[0].Done == 0 {
-		t.Fatal("nothing hashed before cancelling")
-	}
-	for _, j := range []*Job{running, blocked} {
-		start := time.Now()
+	<-endlessly.reading
+	for _, j := range []*Job{running, blocked} { // the pipe starts once the first is cancelled
+		waitUntil(t, j.Path()+" to start", func() bool { return j.State() == Hashing })
 		j.Cancel()
-		res := j.Wait()
-		if took := time.Since(start); took > 100*time.Millisecond {
-			t.Errorf("%s: cancelling took %v", j.Path(), took)
-		}
+		res := j.Wait() // a Cancel that did not stop the job would hang here
 		if !errors.Is(res.Err, context.Canceled) || res.Digests != nil || j.State() != Cancelled {
 			t.Errorf("%s: after Cancel: %+v, state %v", j.Path(), res, j.State())
 		}
@@ -177,19 +194,14 @@ func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 	q.opts.Readers = 1
 	first := q.AddReader("first", endless{}, all[:2], nil)
 	waiting := q.AddReader("waiting", endless{}, all[:2], nil)
-	time.Sleep(20 * time.Millisecond)
-	if waiting.State() != Waiting {
-		t.Errorf("second job with one reader: %v, want waiting", waiting.State())
+	if got := jobStates(q, first, waiting); !slices.Equal(got, []State{Hashing, Waiting}) {
+		t.Errorf("two jobs with one reader: %v, want hashing, waiting", got)
 	}
-	start := time.Now()
 	q.CancelAll()
 	for _, j := range []*Job{first, waiting} {
 		if res := j.Wait(); !errors.Is(res.Err, context.Canceled) {
 			t.Errorf("%s after CancelAll: %v", j.Path(), res.Err)
 		}
-	}
-	if took := time.Since(start); took > 100*time.Millisecond {
-		t.Errorf("CancelAll took %v", took)
 	}
 	data := randomBytes(1000, 9)
 	checkDigests(t, q.AddReader("after", bytes.NewReader(data), all[:3], nil).Wait(), all[:3], data)
@@ -205,13 +217,12 @@ func TestCancelWhileStalledOnTheSlowestAlgorithm(t *testing.T) {
 	// A tiny lane makes the reader wait for the units; cancelling must wake it.
 	base := runtime.NumGoroutine()
 	q := NewQueue(Options{ChunkSize: 4 << 20, Chunks: 1})
-	j := q.AddReader("big", endless{}, []*hashing.Algorithm{mustAlg("whirlpool"), mustAlg("crc32")}, nil)
-	time.Sleep(50 * time.Millisecond)
-	start := time.Now()
+	big := newStarted()
+	j := q.AddReader("big", big, []*hashing.Algorithm{mustAlg("whirlpool"), mustAlg("crc32")}, nil)
+	<-big.reading
 	j.Cancel()
-	j.Wait()
-	if took := time.Since(start); took > 100*time.Millisecond {
-		t.Errorf("cancelling took %v", took)
+	if res := j.Wait(); !errors.Is(res.Err, context.Canceled) { // or it hangs
+		t.Errorf("after Cancel: %v", res.Err)
 	}
 	q.Close()
 	waitGoroutines(t, base)
@@ -226,15 +237,18 @@ func mustAlg(id string) *hashing.Algorithm {
 }
 
 func TestHashFileStopsWithItsContext(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pr, pw, _ := os.Pipe()
 	defer pw.Close()
 	defer pr.Close()
-	start := time.Now()
-	res := HashFile(ctx, "-", hashing.All(), pr)
-	if !errors.Is(res.Err, context.Canceled) || time.Since(start) > 150*time.Millisecond {
-		t.Errorf("HashFile after its context ended: %v after %v", res.Err, time.Since(start))
+	go func() {
+		pw.Write([]byte("a")) // HashFile reads it, then waits for more
+		cancel()
+	}()
+	res := HashFile(ctx, "-", hashing.All(), pr) // a context that did not stop it would hang here
+	if !errors.Is(res.Err, context.Canceled) {
+		t.Errorf("HashFile after its context ended: %v", res.Err)
 	}
 	data := randomBytes(12345, 4)
 	checkDigests(t, HashFile(context.Background(), "-", hashing.All(), bytes.NewReader(data)), hashing.All(), data)

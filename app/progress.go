@@ -101,13 +101,7 @@ const (
 	ringSlots   = 16 // more than windowSlots, so the writer never reuses a slot being read
 )
 
-// epoch anchors the monotonic clock the meters use.
-var epoch = time.Now()
-
-// clock is the time since epoch, from the monotonic clock.
-func clock() time.Duration { return time.Since(epoch) }
-
-// add records n more bytes at time now (from clock).
+// add records n more bytes at time now (from Queue.clock).
 func (m *meter) add(n int, now time.Duration) {
 	m.bytes.Add(int64(n))
 	id := int64(now / slotLength)
@@ -155,7 +149,7 @@ func remaining(done, total int64, speed float64) time.Duration {
 // Progress returns a snapshot of the job; it is cheap enough to call 20 times
 // a second for every file shown.
 func (j *Job) Progress() Progress {
-	now := clock()
+	now := j.q.clock()
 	start := time.Duration(j.start.Load())
 	p := Progress{State: j.State(), Total: j.total.Load()}
 

@@ -67,30 +67,67 @@ func TestRemaining(t *testing.T) {
 	}
 }
 
-// slowFile is a regular file of size bytes served in small reads with a
-// pause, that stops at hold until release is closed.
+// testClock is a Queue's clock that moves only when the test says so.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newTestClock() *testClock { return &testClock{now: time.Unix(1e9, 0)} }
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// waitUntil yields until cond holds, for a state no event announces (the
+// units catching up with the reader); a minute without it fails the test.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		runtime.Gosched()
+	}
+}
+
+// slowFile is a regular file of size bytes served in small reads, that
+// stops at hold until release is closed; held is closed when it gets there.
 type slowFile struct {
 	fakeFile
 	hold    int
+	held    chan struct{}
 	release chan struct{}
 }
 
 func (f *slowFile) Read(p []byte) (int, error) {
 	if f.off == f.hold {
+		close(f.held)
 		<-f.release
 	}
 	if f.off < f.hold {
 		p = p[:min(len(p), f.hold-f.off)]
 	}
-	time.Sleep(200 * time.Microsecond)
+	runtime.Gosched() // let the window's samples in between
 	return f.fakeFile.Read(p[:min(len(p), 64<<10)])
 }
 
 func TestProgressIsExactAndNeverGoesBack(t *testing.T) {
 	const size = 12<<20 + 333
 	data := randomBytes(size, 7)
-	f := &slowFile{fakeFile: fakeFile{name: "f", data: data, failAt: -1}, hold: 5 << 20, release: make(chan struct{})}
-	q := NewQueue(Options{ChunkSize: 256 << 10, Open: func(string) (File, error) { return f, nil }})
+	f := &slowFile{fakeFile: fakeFile{name: "f", data: data, failAt: -1}, hold: 5 << 20,
+		held: make(chan struct{}), release: make(chan struct{})}
+	clk := newTestClock()
+	q := NewQueue(Options{ChunkSize: 256 << 10, Open: func(string) (File, error) { return f, nil }, Now: clk.Now})
 	defer q.Close()
 	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha256"), mustAlg("md5")}
 	j := q.Add("f", algs, nil)
@@ -113,20 +150,18 @@ func TestProgressIsExactAndNeverGoesBack(t *testing.T) {
 				}
 			}
 			last = p
-			time.Sleep(100 * time.Microsecond)
+			runtime.Gosched()
 		}
 	}()
 
-	// Wait for the reader to stall at hold, then for the speed to drop to 0.
-	deadline := time.Now().Add(5 * time.Second)
-	for j.Progress().Done < 5<<20 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	// The reader stalls at hold; the units catch up with it.
+	<-f.held
+	waitUntil(t, "every algorithm at the stall", func() bool { return j.Progress().Done == 5<<20 })
 	p := j.Progress()
 	if p.Total != size || p.State != Hashing || p.Done != 5<<20 || p.BytesPerSec <= 0 || p.Remaining <= 0 {
 		t.Errorf("while hashing: %+v", p)
 	}
-	time.Sleep(1200 * time.Millisecond)
+	clk.advance(1200 * time.Millisecond)
 	p = j.Progress()
 	if p.BytesPerSec != 0 || p.Remaining != -1 || p.Done != 5<<20 {
 		t.Errorf("stalled for 1.2 s: %v B/s, %v left, done %d; want 0 B/s, unknown time", p.BytesPerSec, p.Remaining, p.Done)
@@ -146,13 +181,12 @@ func TestProgressIsExactAndNeverGoesBack(t *testing.T) {
 }
 
 func TestProgressOfAStream(t *testing.T) {
-	s := &stalled{n: 3 << 20, wake: make(chan struct{})}
+	s := &stalled{n: 3 << 20, wake: make(chan struct{}), waiting: make(chan struct{})}
 	q := NewQueue(Options{})
 	defer q.Close()
 	j := q.AddReader("-", s, []*hashing.Algorithm{mustAlg("sha1")}, nil)
-	for j.Progress().Done < 3<<20 {
-		time.Sleep(5 * time.Millisecond)
-	}
+	<-s.waiting
+	waitUntil(t, "SHA-1 at the end of what was given", func() bool { return j.Progress().Done == 3<<20 })
 	if p := j.Progress(); p.Total != -1 || p.Fraction() != -1 || p.Remaining != -1 {
 		t.Errorf("stream of unknown size: %+v", p)
 	}

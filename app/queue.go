@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -37,6 +38,9 @@ type Options struct {
 	// Open opens a file by name; nil means os.Open. Tests set it to simulate
 	// files that cannot be read.
 	Open func(name string) (File, error)
+	// Now tells the time for the speeds and estimates of Job.Progress; nil
+	// means time.Now. Tests pass a clock they move.
+	Now func() time.Time
 }
 
 // A Queue hashes files, each read exactly once, and keeps the cores busy:
@@ -54,6 +58,7 @@ type Options struct {
 type Queue struct {
 	opts  Options
 	cores int
+	epoch time.Time // the start of the queue's clock
 
 	mu      sync.Mutex
 	pending []*Job
@@ -80,8 +85,15 @@ func NewQueue(opts Options) *Queue {
 	if opts.Chunks <= 0 {
 		opts.Chunks = DefaultChunks
 	}
-	return &Queue{opts: opts, cores: runtime.GOMAXPROCS(0)}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Queue{opts: opts, cores: runtime.GOMAXPROCS(0), epoch: opts.Now()}
 }
+
+// clock is the time since the queue was made: the meters' time base
+// (monotonic with time.Now).
+func (q *Queue) clock() time.Duration { return q.opts.Now().Sub(q.epoch) }
 
 // Add queues the file at path to be hashed with algs and returns its job.
 // Problems with the file (missing, a folder, unreadable) are reported in the

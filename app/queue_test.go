@@ -7,17 +7,26 @@ import (
 	"slices"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
-// states waits a moment for the queue to settle and returns the jobs' states.
-func jobStates(jobs ...*Job) []State {
-	time.Sleep(30 * time.Millisecond)
+// jobStates tells where each job is in q: Hashing once the queue has
+// started it (its goroutine may not have run yet), Waiting while it is
+// queued, else its final state.
+func jobStates(q *Queue, jobs ...*Job) []State {
+	q.mu.Lock()
+	defer q.mu.Unlock()
 	var s []State
 	for _, j := range jobs {
-		s = append(s, j.State())
+		switch {
+		case slices.Contains(q.running, j):
+			s = append(s, Hashing)
+		case slices.Contains(q.pending, j):
+			s = append(s, Waiting)
+		default:
+			s = append(s, j.State())
+		}
 	}
 	return s
 }
@@ -43,12 +52,12 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.cores = 2
 	s := stalls(3)
 	a, b, c := q.AddReader("a", s[0], one, nil), q.AddReader("b", s[1], one, nil), q.AddReader("c", s[2], one, nil)
-	if got := jobStates(a, b, c); !slices.Equal(got, []State{Hashing, Hashing, Waiting}) {
+	if got := jobStates(q, a, b, c); !slices.Equal(got, []State{Hashing, Hashing, Waiting}) {
 		t.Errorf("single-algorithm files on 2 cores: %v", got)
 	}
 	close(s[0].wake)
 	a.Wait()
-	if got := jobStates(b, c); !slices.Equal(got, []State{Hashing, Hashing}) {
+	if got := jobStates(q, b, c); !slices.Equal(got, []State{Hashing, Hashing}) {
 		t.Errorf("after the first finished: %v", got)
 	}
 	wakeAll(s[1:])
@@ -59,7 +68,7 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.cores = 2
 	s = stalls(2)
 	a, b = q.AddReader("a", s[0], hashing.All(), nil), q.AddReader("b", s[1], one, nil)
-	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
+	if got := jobStates(q, a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
 		t.Errorf("all algorithms then one: %v", got)
 	}
 	wakeAll(s)
@@ -70,12 +79,12 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.cores = 16
 	s = stalls(2)
 	a, b = q.AddReader("a", s[0], one, nil), q.AddReader("b", s[1], one, nil)
-	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
+	if got := jobStates(q, a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
 		t.Errorf("one reader: %v", got)
 	}
 	// Cancelling a waiting job finishes it at once and leaves the other alone.
 	b.Cancel()
-	if got := jobStates(a, b); !slices.Equal(got, []State{Hashing, Cancelled}) {
+	if got := jobStates(q, a, b); !slices.Equal(got, []State{Hashing, Cancelled}) {
 		t.Errorf("after cancelling the waiting job: %v", got)
 	}
 	wakeAll(s)
@@ -142,27 +151,27 @@ func TestLaneBoundsMemory(t *testing.T) {
 		t.Fatalf("made %d chunks", l.made)
 	}
 	// A fourth waits until a chunk is released by its last holder, and
-	// then until half the lane (2 of 3) is free.
-	next := make(chan *chunk)
-	go func() { next <- l.get(stop) }()
-	time.Sleep(10 * time.Millisecond) // let it wait
+	// then until half the lane (2 of 3) is free: only then is the reader
+	// woken (ready), so that it fills several chunks in a row.
 	got[1].refs.Store(2)
 	got[1].release()
 	got[2].refs.Store(1)
 	got[2].release()
-	select {
-	case <-next:
-		t.Fatal("got a chunk while fewer than half were free")
-	case <-time.After(20 * time.Millisecond):
+	if len(l.ready) != 0 || len(l.free) != 1 {
+		t.Fatalf("one chunk of three free: ready %d, free %d; want the reader asleep", len(l.ready), len(l.free))
 	}
 	got[1].release()
-	if c := <-next; c != got[1] && c != got[2] {
+	if len(l.ready) != 1 || len(l.free) != 2 {
+		t.Fatalf("two chunks of three free: ready %d, free %d; want the reader woken", len(l.ready), len(l.free))
+	}
+	if c := l.get(stop); c != got[1] && c != got[2] {
 		t.Error("a released chunk was not reused")
 	}
 	if l.get(stop) == nil { // the other released chunk, at once
 		t.Fatal("no chunk though one was free")
 	}
 	// Stopping wakes a waiting reader.
+	next := make(chan *chunk)
 	go func() { next <- l.get(stop) }()
 	close(stop)
 	if c := <-next; c != nil {

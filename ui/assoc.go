@@ -39,7 +39,7 @@ func (w *Window) associationItem() *fyne.MenuItem {
 	item.Checked = fileAssociations.registered()
 	item.Action = func() {
 		on := !item.Checked
-		go func() {
+		w.background(func() {
 			err := fileAssociations.set(on)
 			w.do(func() {
 				if err != nil {
@@ -48,7 +48,7 @@ func (w *Window) associationItem() *fyne.MenuItem {
 				}
 				item.Checked = on
 			})
-		}()
+		})
 	}
 	return item
 }

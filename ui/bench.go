@@ -114,7 +114,7 @@ func (v *benchView) start() {
 	v.run.Disable()
 	v.layoutBars()
 	w := v.w
-	go func() {
+	w.background(func() {
 		for i, b := range v.bars {
 			if stopped.Load() {
 				break
@@ -141,7 +141,7 @@ func (v *benchView) start() {
 				v.run.Enable()
 			}
 		})
-	}()
+	})
 }
 
 func (v *benchView) stop() {

@@ -369,5 +369,3 @@ func intersect(a, b []*hashing.Algorithm) []*hashing.Algorithm {
 	}
 	return out
 }
-
-var timeNow = time.Now

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -255,44 +256,49 @@ func newHarnessWithApp(t *testing.T, a fyne.App, cfg ...Config) *harness {
 	return h
 }
 
-// run runs the queued UI work and ticks until cond holds.
+// waitFor runs the queued UI work and ticks until cond holds. Between two
+// looks it waits for more work from the background (every change of the
+// window's state comes through it), or, while background work runs that
+// may end without a word, yields. A minute without cond fails the test.
 func (h *harness) waitFor(what string, cond func() bool) {
 	h.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.After(time.Minute)
 	for {
-		for drained := false; !drained; {
-			select {
-			case f := <-h.queue:
-				f()
-			default:
-				drained = true
-			}
-		}
+		h.drain()
 		h.w.Tick()
 		if cond() {
 			return
 		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("timed out waiting for %s; status %q, banner %q", what, h.w.status.Text, h.w.banner.Headline())
+		if !h.w.Idle() {
+			runtime.Gosched()
+			continue
 		}
 		select {
 		case f := <-h.queue:
 			f()
-		case <-time.After(5 * time.Millisecond):
+		case <-deadline:
+			h.t.Fatalf("timed out waiting for %s; status %q, banner %q", what, h.w.status.Text, h.w.banner.Headline())
 		}
 	}
 }
 
-// settle runs queued work until none is left for a moment.
+// drain runs the queued UI work.
+func (h *harness) drain() {
+	for {
+		select {
+		case f := <-h.queue:
+			f()
+		default:
+			return
+		}
+	}
+}
+
+// settle runs queued work until the window's background work has ended and
+// nothing is left to run.
 func (h *harness) settle() {
 	h.t.Helper()
-	quiet := time.Now()
-	h.waitFor("the window to settle", func() bool {
-		if len(h.queue) > 0 {
-			quiet = time.Now()
-		}
-		return time.Since(quiet) > 30*time.Millisecond
-	})
+	h.waitFor("the window to settle", func() bool { return h.w.Idle() && len(h.queue) == 0 })
 }
 
 func (h *harness) allFinished() bool {

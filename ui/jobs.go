@@ -6,7 +6,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -45,7 +44,7 @@ func (w *Window) Add(paths []string) {
 	ctx, gen := w.walkCtx, w.gen
 	w.walking++
 	w.refreshChrome()
-	go func() {
+	w.background(func() {
 		if len(paths) == 1 {
 			if keys, store := readKeyFile(paths[0]); keys != nil {
 				w.do(func() {
@@ -109,7 +108,7 @@ func (w *Window) Add(paths []string) {
 			}
 			w.walkDone()
 		})
-	}()
+	})
 }
 
 // walkDone counts a finished walk; the last one releases the walks' context.
@@ -130,7 +129,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	}
 	algs := w.picker.selected()
 	if w.files.allFinished() {
-		w.started = time.Now()
+		w.started = w.now()
 	}
 	for i, f := range files {
 		it := newFileItem(f.Path, f.Size, algs)
@@ -255,7 +254,7 @@ func (w *Window) hashMore(it *fileItem, more []*hashing.Algorithm) {
 		}
 	}
 	w.files.again[it] = true
-	it.started = timeNow()
+	it.started = w.now()
 	w.startJob(it, more)
 	it.state = stateHashing
 	w.files.fit(it)
@@ -325,7 +324,7 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 			it.size = max(it.size, r.Size)
 		}
 		if !it.started.IsZero() {
-			it.elapsed = time.Since(it.started)
+			it.elapsed = w.now().Sub(it.started)
 		}
 		w.tracef("done %s %s", it.path, digestTrace(r.Digests))
 	case had:

@@ -149,7 +149,7 @@ func (f *saveForm) save() {
 // name, renamed into place, never over an existing file unless the person
 // says so.
 func (w *Window) writeSums(path string, rs []app.Result, tag, overwrite bool, left int) {
-	go func() {
+	w.background(func() {
 		err := app.WriteSums(path, rs, app.SumsOptions{Tag: tag, Overwrite: overwrite})
 		w.do(func() {
 			switch {
@@ -174,5 +174,5 @@ func (w *Window) writeSums(path string, rs []app.Result, tag, overwrite bool, le
 				w.flash(msg)
 			}
 		})
-	}()
+	})
 }

@@ -205,7 +205,7 @@ func (w *Window) openSums(path string) {
 	v.stopBtn.Disable()
 	w.show(v.obj)
 	w.tracef("checksum file %s", path)
-	go func() {
+	w.background(func() {
 		sf, err := app.ReadSignedSums(path, trustedKeys.get())
 		var outside []string
 		if err == nil {
@@ -223,7 +223,7 @@ func (w *Window) openSums(path string) {
 			}
 			v.loaded(sf, outside)
 		})
-	}()
+	})
 }
 
 // outsideEntries lists the entries naming files outside the checksum
@@ -304,7 +304,7 @@ func (v *sumsView) check(allowOutside bool) {
 			}
 		})
 	}
-	go func() {
+	w.background(func() {
 		rep, err := v.sf.Check(ctx, app.CheckOptions{
 			AllowOutside: allowOutside,
 			Queue:        w.core.Queue(),
@@ -322,7 +322,7 @@ func (v *sumsView) check(allowOutside bool) {
 				v.finished(rep, err)
 			}
 		})
-	}()
+	})
 }
 
 func (v *sumsView) entryDone(r app.EntryResult, done int) {

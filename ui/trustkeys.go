@@ -18,7 +18,7 @@ import (
 // publishers' keys Hashdrop ships and the user's own, which can be removed,
 // with a button to import another.
 func (w *Window) showKeys() {
-	go func() {
+	w.background(func() {
 		keys := trustedKeys.get().Keys()
 		store, err := signature.UserStore()
 		w.do(func() {
@@ -28,7 +28,7 @@ func (w *Window) showKeys() {
 			}
 			w.keysDialog(keys, store)
 		})
-	}()
+	})
 }
 
 func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
@@ -79,7 +79,7 @@ func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
 // importKey reads the key file at path, shows its fingerprint and user id
 // and asks before trusting it.
 func (w *Window) importKey(path string, store *signature.Store) {
-	go func() {
+	w.background(func() {
 		data, err := os.ReadFile(path)
 		var keys []*signature.Key
 		if err == nil {
@@ -92,7 +92,7 @@ func (w *Window) importKey(path string, store *signature.Store) {
 			}
 			w.confirmKeys(keys, store)
 		})
-	}()
+	})
 }
 
 // readKeyFile returns the public keys in the file at path when it is a key
@@ -135,7 +135,7 @@ func (w *Window) confirmKeys(keys []*signature.Key, store *signature.Store) {
 			w.confirmKeys(keys[1:], store)
 			return
 		}
-		go func() {
+		w.background(func() {
 			_, err := store.Import(k)
 			if errors.Is(err, signature.ErrKnown) {
 				err = nil
@@ -148,12 +148,12 @@ func (w *Window) confirmKeys(keys []*signature.Key, store *signature.Store) {
 				w.tracef("key %s trusted", k.Fingerprint)
 				w.confirmKeys(keys[1:], store)
 			})
-		}()
+		})
 	})
 }
 
 func (w *Window) removeKey(store *signature.Store, k *signature.Key) {
-	go func() {
+	w.background(func() {
 		_, err := store.Remove(k.Fingerprint)
 		trustedKeys.reset()
 		w.do(func() {
@@ -163,5 +163,5 @@ func (w *Window) removeKey(store *signature.Store, k *signature.Key) {
 			}
 			w.showKeys()
 		})
-	}()
+	})
 }

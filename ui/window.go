@@ -8,6 +8,7 @@ import (
 	"context"
 	"log"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -39,10 +40,11 @@ const maxRecompute = 32
 // Config holds what New needs besides the app, the window and the core. The
 // zero value is what Run uses.
 type Config struct {
-	Dialogs Dialogs      // nil: native dialogs where available, else Fyne's
-	Do      func(func()) // runs a function on the Fyne goroutine; nil: fyne.Do
-	Manual  bool         // no ticker: the caller calls Tick (tests)
-	Version string       // for About; "": the build's metadata
+	Dialogs Dialogs          // nil: native dialogs where available, else Fyne's
+	Do      func(func())     // runs a function on the Fyne goroutine; nil: fyne.Do
+	Manual  bool             // no ticker: the caller calls Tick (tests)
+	Now     func() time.Time // the clock of the times shown; nil: time.Now (tests move their own)
+	Version string           // for About; "": the build's metadata
 }
 
 // Window is Hashdrop's main window.
@@ -53,6 +55,8 @@ type Window struct {
 	dialogs Dialogs
 	version string
 	do      func(func())
+	now     func() time.Time // the window's clock (Config.Now)
+	busy    atomic.Int32     // background work running (background)
 	trace   *log.Logger
 
 	picker   *algorithmPicker
@@ -87,7 +91,10 @@ type Window struct {
 // New builds the window's content for core and returns it; call Add to
 // queue files and win.ShowAndRun to show it.
 func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
-	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, stop: make(chan struct{})}
+	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, now: cfg.Now, stop: make(chan struct{})}
+	if w.now == nil {
+		w.now = time.Now
+	}
 	if w.do == nil {
 		w.do = fyne.Do
 	}
@@ -224,13 +231,27 @@ func (w *Window) show(view fyne.CanvasObject) {
 	w.body.Refresh()
 }
 
+// background runs f on a goroutine of its own, for work that must not run
+// on the Fyne goroutine (reading files, walking folders); f reports back
+// through w.do. Tests wait for all of it to end (Idle).
+func (w *Window) background(f func()) {
+	w.busy.Add(1)
+	go func() {
+		defer w.busy.Add(-1)
+		f()
+	}()
+}
+
+// Idle reports whether no background work of the window is running.
+func (w *Window) Idle() bool { return w.busy.Load() == 0 }
+
 // Tick samples the running jobs and redraws their cards and the status
 // line. The ticker calls it 10 times a second; tests call it directly.
 func (w *Window) Tick() {
 	if w.trace != nil {
-		start := time.Now()
+		start := w.now()
 		defer func() {
-			if d := time.Since(start); d > 20*time.Millisecond {
+			if d := w.now().Sub(start); d > 20*time.Millisecond {
 				w.tracef("slow tick: %v", d)
 			}
 		}()
@@ -245,7 +266,7 @@ func (w *Window) Tick() {
 		it.prog = p
 		if p.State == app.Hashing && it.state == stateWaiting {
 			it.state = stateHashing
-			it.started = time.Now()
+			it.started = w.now()
 		}
 		w.files.changed(it)
 	}
