@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -10,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
 // expectedField is where the published digest goes: pasted at any time,
@@ -25,6 +28,8 @@ type expectedField struct {
 	typing     int                 // counts keystrokes, to judge once typing pauses
 	parsed     *app.ExpectedDigest // nil when empty or not understood
 	problem    string              // why the text is not a digest
+	forItems   map[*fileItem]bool  // the files the digest was pasted for
+	awaiting   bool                // pasted before any file: for the next files added
 	offered    string              // the clipboard text the button offers
 	seen       string              // clipboard text already offered or copied by us
 	obj        fyne.CanvasObject
@@ -70,7 +75,7 @@ func (f *expectedField) Understood() string { return f.understood.Text }
 // changed parses the text again and judges the files.
 func (f *expectedField) changed() {
 	text := strings.TrimSpace(f.entry.Text)
-	f.parsed, f.problem = nil, ""
+	f.parsed, f.problem, f.forItems, f.awaiting = nil, "", nil, false
 	switch {
 	case text == "":
 		f.understood.SetText(tr("Or open the checksum file (SHA256SUMS…) published with the download"))
@@ -85,11 +90,14 @@ func (f *expectedField) changed() {
 			break
 		}
 		f.parsed = e
-		s := tr("Understood: {{.Digest}}", "Digest", describeDigest(e))
-		if len(f.w.files.items) == 0 {
-			s += " · " + tr("now drop the file to compare")
+		f.forItems = make(map[*fileItem]bool)
+		if f.w.files != nil {
+			for _, it := range f.w.files.items {
+				f.forItems[it] = true
+			}
 		}
-		f.understood.SetText(s)
+		f.awaiting = len(f.forItems) == 0
+		f.describe()
 		f.understood.Importance = widget.MediumImportance
 		f.icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
 	}
@@ -130,6 +138,45 @@ const typingPause = 600 * time.Millisecond
 func (f *expectedField) judge() {
 	f.w.tracef("expected %q: %s", f.last, f.understood.Text)
 	f.w.judge()
+	f.w.refreshChrome() // a re-read may have started: Cancel all
+}
+
+// appliesTo reports whether the pasted digest is compared with it: it was
+// listed when the digest was pasted (or came first after it), and a whole
+// checksum line names it (or names no file listed).
+func (f *expectedField) appliesTo(it *fileItem) bool {
+	e := f.parsed
+	return e != nil && f.forItems[it] && (e.Name == "" || path.Base(filepath.ToSlash(e.Name)) == filepath.Base(it.path))
+}
+
+// adopt makes the digest pasted before any file the digest of the files
+// added now.
+func (f *expectedField) adopt(items []*fileItem) {
+	if !f.awaiting || f.parsed == nil || len(items) == 0 {
+		return
+	}
+	f.awaiting = false
+	for _, it := range items {
+		f.forItems[it] = true
+	}
+	f.describe()
+}
+
+// describe writes the line under the field: what was understood, and
+// which files the digest is compared with.
+func (f *expectedField) describe() {
+	s := tr("Understood: {{.Digest}}", "Digest", describeDigest(f.parsed))
+	switch n := len(f.forItems); {
+	case f.awaiting:
+		s += " · " + tr("now drop the file to compare")
+	case n == 1:
+		for it := range f.forItems {
+			s += " · " + tr("compared with {{.Name}}", "Name", it.name)
+		}
+	default:
+		s += " · " + tr("compared with the {{.N}} files listed when it was pasted", "N", units.Thousands(n))
+	}
+	f.understood.SetText(s)
 }
 
 // pasteClipboard puts the clipboard's text in the field (Ctrl+V anywhere).

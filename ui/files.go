@@ -54,6 +54,8 @@ type fileItem struct {
 
 	later []*hashing.Algorithm // chosen, to be read after the verdict's algorithm
 	extra []*hashing.Algorithm // read after it: not needed for the verdict
+	// declined: a re-read of these was cancelled; not read again to compare
+	declined []*hashing.Algorithm
 
 	published []app.Published // digests found next to the file
 	sidecar   *app.Verdict    // the file against published[0]
@@ -189,8 +191,10 @@ func (it *fileItem) doneText() string {
 // compares with a digest published next to it, or with the pasted one when
 // there are several files.
 func (it *fileItem) verdictLine() (fyne.Resource, string) {
+	// A digest published next to the file gives the card its own verdict,
+	// which a pasted digest does not replace (the banner says that one's).
 	v, from := it.pasted, ""
-	if v == nil || v.Outcome == app.Unknown {
+	if it.sidecar != nil && it.sidecar.Outcome != app.Unknown || v == nil || v.Outcome == app.Unknown {
 		v = it.sidecar
 		if v != nil && len(it.published) > 0 {
 			from = filepath.Base(it.published[0].Source)

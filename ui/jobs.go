@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 
@@ -131,11 +130,16 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	if w.files.allFinished() {
 		w.started = w.now()
 	}
+	items := make([]*fileItem, len(files))
 	for i, f := range files {
-		it := newFileItem(f.Path, f.Size, algs)
+		items[i] = newFileItem(f.Path, f.Size, algs)
 		if f.Name != "" {
-			it.name = f.Name
+			items[i].name = f.Name
 		}
+	}
+	w.expected.adopt(items)
+	for i := range files {
+		it := items[i]
 		if i < len(pubs) && len(pubs[i]) > 0 {
 			it.published = pubs[i]
 			w.tracef("published digest for %s in %s", it.path, pubs[i][0].Source)
@@ -163,8 +167,8 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 // expectedFor is the digest the verdict on it compares with: the pasted
 // one when it applies to the file, else the one published next to it.
 func (w *Window) expectedFor(it *fileItem) *app.ExpectedDigest {
-	if e := w.expected.parsed; e != nil && (e.Name == "" || path.Base(filepath.ToSlash(e.Name)) == filepath.Base(it.path)) {
-		return e
+	if w.expected.appliesTo(it) {
+		return w.expected.parsed
 	}
 	if len(it.published) > 0 {
 		return it.published[0].Expected
@@ -329,6 +333,9 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 		w.tracef("done %s %s", it.path, digestTrace(r.Digests))
 	case had:
 		it.state = stateDone // the first digests stand; the extra ones failed
+		if cancelled(r.Err) {
+			it.declined = append(it.declined, it.jobAlgs...) // not read again unasked
+		}
 		w.tracef("extra digests of %s: %v", it.path, r.Err)
 	case cancelled(r.Err):
 		it.later = nil
@@ -363,9 +370,11 @@ func (w *Window) CancelAll() {
 	w.tracef("cancel all")
 }
 
-// Clear cancels everything and empties the list and the verdict.
+// Clear cancels everything and empties the list, the digest field and the
+// verdict.
 func (w *Window) Clear() {
 	w.CancelAll()
+	w.expected.SetText("")
 	w.gen++
 	w.walking, w.walkFound, w.walkCancel = 0, 0, nil
 	for _, it := range w.files.items {

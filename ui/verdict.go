@@ -3,7 +3,6 @@ package ui
 import (
 	"encoding/hex"
 	"image/color"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -222,7 +221,7 @@ func (w *Window) judge() {
 	for _, it := range w.files.items {
 		old := it.pasted
 		it.pasted = nil
-		if e != nil && (e.Name == "" || path.Base(filepath.ToSlash(e.Name)) == filepath.Base(it.path)) {
+		if w.expected.appliesTo(it) {
 			targets = append(targets, it)
 		}
 		if old != nil {
@@ -230,7 +229,11 @@ func (w *Window) judge() {
 		}
 	}
 	if e != nil && e.Name != "" && len(targets) == 0 {
-		targets = w.files.items // the line named another file: compare anyway, it may be renamed
+		for _, it := range w.files.items { // the line named another file: compare anyway, it may be renamed
+			if w.expected.forItems[it] {
+				targets = append(targets, it)
+			}
+		}
 	}
 	matched := false
 	for _, it := range targets {
@@ -281,7 +284,7 @@ func (w *Window) needMore(it *fileItem, v app.Verdict, allowed bool) {
 	}
 	var more = v.Needs[:0:0]
 	for _, a := range v.Needs {
-		if it.digests[a] == nil {
+		if it.digests[a] == nil && !containsAlg(it.declined, a) {
 			more = append(more, a)
 		}
 	}
@@ -349,6 +352,8 @@ func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 		if running := intersect(v.Needs, pending.jobAlgs); !pending.finished() && len(running) > 0 {
 			headline = trn(len(running), "Checking… the verdict comes when {{.Algorithms}} is done",
 				"Checking… the verdict comes when {{.Algorithms}} are done", "Algorithms", algAnd(running))
+		} else if no := intersect(v.Needs, pending.declined); pending.finished() && len(no) > 0 {
+			headline = tr("No verdict: computing {{.Algorithms}} to compare was cancelled", "Algorithms", algAnd(no))
 		}
 		w.banner.set(app.Pending, headline, detail)
 	case mismatch != nil:

@@ -1,0 +1,79 @@
+package ui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// A pasted digest is compared with the files it was pasted for, says
+// which, and is gone after Clear: a file handed over later is not judged
+// by it, and a file's own SHA256SUMS verdict stays on its card.
+func TestPastedDigestAppliesToItsFiles(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	a := writeFile(t, filepath.Join(dir, "a", "a.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "a", "SHA256SUMS"), sha256Hex("abc")+"  a.iso\n")
+	h.w.Add([]string{a})
+	h.waitFor("a hashed", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.w.expected.SetText(sha256Hex("something else"))
+	h.settle()
+	if got := h.w.expected.Understood(); !strings.Contains(got, "compared with a.iso") {
+		t.Errorf("the line under the field says %q, not which file", got)
+	}
+	if h.w.banner.Outcome() != app.Mismatch {
+		t.Errorf("banner %q", h.w.banner.Headline())
+	}
+	if _, line := h.item("a.iso").verdictLine(); !strings.HasPrefix(line, "Matches") || !strings.Contains(line, "SHA256SUMS") {
+		t.Errorf("a.iso's card says %q: its SHA256SUMS verdict should stay its own", line)
+	}
+
+	b := writeFile(t, filepath.Join(dir, "b.iso"), "xyz")
+	h.w.HandOver([]string{b})
+	h.waitFor("b hashed", func() bool { return h.allFinished() && len(h.w.files.items) == 2 })
+	h.settle()
+	if it := h.item("b.iso"); it.pasted != nil {
+		t.Errorf("b.iso, handed over after the paste, was judged by the pasted digest: %v", it.pasted.Outcome)
+	}
+	if strings.Contains(h.w.banner.Headline(), "2 files") {
+		t.Errorf("banner %q counts a file the digest was not pasted for", h.w.banner.Headline())
+	}
+
+	h.w.Clear()
+	h.settle()
+	if h.w.expected.Text() != "" || h.w.banner.Visible() {
+		t.Errorf("after Clear the field holds %q, the banner says %q", h.w.expected.Text(), h.w.banner.Headline())
+	}
+	h.w.Add([]string{b})
+	h.waitFor("b hashed again", func() bool { return h.allFinished() && len(h.w.files.items) == 1 })
+	h.settle()
+	if it := h.item("b.iso"); it.pasted != nil {
+		t.Error("a digest pasted before Clear judged a file added after it")
+	}
+}
+
+// Cancelling the re-read a pasted digest started sticks, and Cancel all is
+// offered while it runs.
+func TestCancelledRereadStaysCancelled(t *testing.T) {
+	h, it := hashed(t, "a.iso")
+	h.core.hold = true
+	before := len(h.core.jobs)
+	h.w.expected.SetText(sha256Hex("not this file")) // 64 digits: SHA3-256 and RIPEMD-256 are read again
+	h.waitFor("the re-read", func() bool { return len(h.core.jobs) == before+1 })
+	if h.w.cancelAll.Disabled() {
+		t.Error("Cancel all is disabled during the re-read")
+	}
+	h.win.Canvas().Focus(h.w.files.list)
+	typeKey(h, "Escape")
+	h.settle()
+	h.w.Tick()
+	h.settle()
+	if n := len(h.core.jobs); n != before+1 || !it.finished() {
+		t.Errorf("%d jobs after Esc (want %d), file finished %v: the re-read was queued again", n, before+1, it.finished())
+	}
+	if got := h.w.banner.Headline(); !strings.Contains(got, "cancelled") {
+		t.Errorf("banner %q should say the comparison was cancelled", got)
+	}
+}
