@@ -57,9 +57,10 @@ type fileItem struct {
 	// declined: a re-read of these was cancelled; not read again to compare
 	declined []*hashing.Algorithm
 
-	published []app.Published // digests found next to the file
-	sidecar   *app.Verdict    // the file against published[0]
-	pasted    *app.Verdict    // the file against the expected-digest field
+	published []app.Published   // digests found next to the file
+	ownSig    *app.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
+	sidecar   *app.Verdict      // the file against published[0]
+	pasted    *app.Verdict      // the file against the expected-digest field
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
@@ -210,10 +211,14 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	return verdictIcon(v.Outcome, true), headline
 }
 
-// authLine is the card's line on who signed the checksum file its verdict
-// came from, beside (never merged into) that verdict; "" when there is
-// none.
+// authLine is the card's line on who signed the file (its own signature,
+// ubuntu.iso.sig) or the checksum file its verdict came from, beside (never
+// merged into) that verdict; "" when there is none.
 func (it *fileItem) authLine() (fyne.Resource, string) {
+	if it.ownSig != nil {
+		o, text := fileSignatureWords(it.ownSig)
+		return authenticityIcon(o), text
+	}
 	if it.sidecar == nil || len(it.published) == 0 || it.pasted != nil && it.pasted.Outcome != app.Unknown {
 		return nil, ""
 	}

@@ -162,6 +162,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	w.files.list.Refresh()
 	w.stale = true // a digest pasted before the files came is judged at the next tick
 	w.refreshChrome()
+	w.checkOwnSignatures(items)
 }
 
 // expectedFor is the digest the verdict on it compares with: the pasted
@@ -383,6 +384,39 @@ func (w *Window) Clear() {
 	w.files.reset(w.picker.selected())
 	w.judge()
 	w.refreshChrome()
+}
+
+// checkOwnSignatures checks, in the background, the signatures of the
+// files themselves (ubuntu.iso.sig beside ubuntu.iso): each such file is
+// read once more, and the verdict goes on its card.
+func (w *Window) checkOwnSignatures(items []*fileItem) {
+	gen := w.gen
+	paths := make([]string, len(items))
+	for i, it := range items {
+		paths[i] = it.path
+	}
+	go func() {
+		for i, p := range paths {
+			if len(app.SignatureFiles(p)) == 0 {
+				continue
+			}
+			a, err := app.VerifyFile(p, trustedKeys.get())
+			if err != nil || a == nil {
+				continue
+			}
+			it := items[i]
+			w.do(func() {
+				if gen != w.gen {
+					return
+				}
+				it.ownSig = a
+				w.tracef("own signature of %s: %s", it.path, a.Verdict.Kind)
+				w.files.changed(it)
+				w.files.fit(it)
+				w.stale = true
+			})
+		}
+	}()
 }
 
 // allFinished reports whether no file of the list is waiting or hashing.

@@ -80,6 +80,16 @@ func authenticityWords(a *app.Authenticity) (app.Outcome, string) {
 	return app.Unknown, tr("The signature cannot be read: it is damaged or cut short")
 }
 
+// fileSignatureWords words the verdict on a file's own signature
+// (ubuntu.iso.sig): as authenticityWords, but what a BAD signature says is
+// about the file itself.
+func fileSignatureWords(a *app.Authenticity) (app.Outcome, string) {
+	if a.Verdict.Kind == signature.Bad {
+		return app.Mismatch, tr("BAD signature: the file was changed after it was signed")
+	}
+	return authenticityWords(a)
+}
+
 // signerText is "Ubuntu (Ubuntu CD Image Automatic Signing Key (2012)
 // <cdimage@ubuntu.com>, 8439 38DF … 1092)".
 func signerText(s signature.Signer) string {

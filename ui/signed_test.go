@@ -180,3 +180,30 @@ func TestDropKeyFileAsksBeforeTrusting(t *testing.T) {
 	h.w.Add([]string{sig})
 	h.waitFor("the file listed", func() bool { return len(h.w.files.items) == 1 })
 }
+
+// A dropped ISO with its own signature beside it (ubuntu.iso.sig): the
+// card says who signed it; changed after signing, BAD in red.
+func TestFileOwnSignature(t *testing.T) {
+	h := newHarness(t)
+	dir, iso, sums, g, fpr := signedDownload(t)
+	os.Remove(sums)
+	os.Remove(sums + ".gpg")
+	writeFile(t, iso+".sig", string(g.Sign([]byte("abc"), fpr, "--detach-sign")))
+	h.w.Add([]string{iso})
+	h.waitFor("the signature checked", func() bool { return h.allFinished() && len(h.w.files.items) == 1 && h.w.files.items[0].ownSig != nil })
+	if _, a := h.w.files.items[0].authLine(); !strings.HasPrefix(a, "Genuine: signed by your key Example Release") {
+		t.Errorf("card: %q", a)
+	}
+
+	h.w.Clear()
+	writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abd")
+	h.w.Add([]string{iso})
+	h.waitFor("the signature checked", func() bool { return h.allFinished() && len(h.w.files.items) == 1 && h.w.files.items[0].ownSig != nil })
+	if _, a := h.w.files.items[0].authLine(); a != "BAD signature: the file was changed after it was signed" {
+		t.Errorf("card: %q", a)
+	}
+	h.waitFor("the banner", func() bool { return h.w.banner.Outcome() == app.Mismatch })
+	if head := h.w.banner.Headline(); !strings.HasPrefix(head, "BAD signature: do not use ubuntu.iso") {
+		t.Errorf("banner %q", head)
+	}
+}

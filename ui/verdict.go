@@ -396,7 +396,17 @@ func (w *Window) sidecarBanner() {
 			break
 		}
 	}
+	var badOwn *fileItem
+	for _, it := range w.files.items {
+		if it.ownSig != nil && it.ownSig.Verdict.Kind == signature.Bad {
+			badOwn = it
+			break
+		}
+	}
 	switch {
+	case badOwn != nil:
+		w.banner.set(app.Mismatch, tr("BAD signature: do not use {{.Name}}", "Name", badOwn.name),
+			tr("{{.Name}} was changed after its publisher signed it.", "Name", badOwn.name))
 	case len(judged) == 0:
 		w.banner.set(app.Unknown, "", "")
 	case badSig != nil:
