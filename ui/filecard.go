@@ -160,6 +160,7 @@ type fileCard struct {
 	size    *widget.Label
 	state   *widget.Label
 	cancel  *widget.Button
+	retry   *widget.Button // a cancelled or failed file, read again
 	bar     *slimBar
 	barText *widget.Label
 	running *fyne.Container
@@ -208,10 +209,17 @@ func newFileCard(w *Window) *fileCard {
 		}
 	})
 	c.cancel.Importance = widget.LowImportance
+	c.retry = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() {
+		if c.item != nil {
+			c.w.retry(c.item)
+		}
+	})
+	c.retry.Importance = widget.LowImportance
+	c.retry.Hide()
 	c.running = container.NewBorder(nil, nil, nil, c.barText, c.bar)
 	header := container.NewBorder(nil, nil,
 		sized(fyne.NewSquareSize(24), c.icon),
-		container.NewHBox(c.size, c.state, reserve(c.cancel)),
+		container.NewHBox(c.size, c.state, reserve(c.cancel, c.retry)),
 		c.name)
 	c.verdictRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), c.verdictIcon), nil, c.verdictText)
 	c.authRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), c.authIcon), nil, c.authText)
@@ -260,7 +268,7 @@ func (c *fileCard) bind(it *fileItem) {
 	c.item = it
 	algs := c.w.files.templateAlgs
 	if it != nil {
-		algs = it.rows
+		algs = it.shown()
 	}
 	for len(c.rows) < len(algs) {
 		r := newAlgRow(c.w)
@@ -295,7 +303,8 @@ func (c *fileCard) update() {
 	if it == nil {
 		return
 	}
-	if c.shown != len(it.rows) {
+	rows := it.shown()
+	if c.shown != len(rows) {
 		c.bind(it) // more algorithms were asked for, to compare a digest
 		return
 	}
@@ -308,17 +317,20 @@ func (c *fileCard) update() {
 		c.problem.SetText(it.problemText())
 		c.problem.Show()
 		c.cancel.Hide()
+		c.retry.Show()
 	case stateDone:
 		c.running.Hide()
 		c.problem.Hide()
 		c.info.SetText(it.doneText())
 		c.info.Show()
 		c.cancel.Hide()
+		c.retry.Hide()
 	default:
 		c.problem.Hide()
 		c.info.Hide()
 		c.running.Show()
 		c.cancel.Show()
+		c.retry.Hide()
 		f := it.prog.Fraction()
 		if f < 0 {
 			f = 0
@@ -344,7 +356,7 @@ func (c *fileCard) update() {
 	} else {
 		c.authRow.Hide()
 	}
-	for i, a := range it.rows {
+	for i, a := range rows {
 		c.rows[i].set(a, it)
 	}
 }

@@ -38,7 +38,8 @@ type fileItem struct {
 	name  string
 	size  int64
 
-	rows    []*hashing.Algorithm // the algorithms shown, in order
+	base    []*hashing.Algorithm // chosen when it was added
+	rows    []*hashing.Algorithm // the algorithms asked for so far, in order
 	digests map[*hashing.Algorithm][]byte
 	marks   map[*hashing.Algorithm]app.Outcome // Match / Mismatch beside a row
 
@@ -66,6 +67,7 @@ type fileItem struct {
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
 	return &fileItem{
 		path: path, name: displayName(path), size: size,
+		base:    slices.Clone(algs),
 		rows:    slices.Clone(algs),
 		digests: make(map[*hashing.Algorithm][]byte),
 		marks:   make(map[*hashing.Algorithm]app.Outcome),
@@ -78,6 +80,19 @@ func displayName(path string) string {
 		return b
 	}
 	return path
+}
+
+// shown are the rows of its card: the algorithms chosen when it was added,
+// and those it has a digest of or is reading or is to read. An algorithm
+// tried for a digest pasted once, and given up, leaves no row behind.
+func (it *fileItem) shown() []*hashing.Algorithm {
+	var out []*hashing.Algorithm
+	for _, a := range it.rows {
+		if containsAlg(it.base, a) || it.digests[a] != nil || it.job != nil && containsAlg(it.jobAlgs, a) || containsAlg(it.later, a) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // finished reports whether no job of the file is running or waiting.
@@ -284,7 +299,7 @@ func (l *fileList) reset(algs []*hashing.Algorithm) {
 // shape names what decides a card's height.
 func shape(it *fileItem) string {
 	var b strings.Builder
-	for _, a := range it.rows {
+	for _, a := range it.shown() {
 		fmt.Fprintf(&b, "%d,", digestLines(a))
 	}
 	if _, v := it.verdictLine(); v != "" {

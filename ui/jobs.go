@@ -130,13 +130,34 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	if w.files.allFinished() {
 		w.started = w.now()
 	}
-	items := make([]*fileItem, len(files))
+	// A file listed already is not listed twice: dropped again, it is read
+	// again if it was cancelled or could not be read.
+	listed := make(map[string]*fileItem, len(w.files.items))
+	for _, it := range w.files.items {
+		listed[it.path] = it
+	}
+	var items []*fileItem
+	var fresh []gather.File
+	var freshPubs [][]app.Published
 	for i, f := range files {
-		items[i] = newFileItem(f.Path, f.Size, algs)
+		if it, ok := listed[f.Path]; ok {
+			if it != nil && it.finished() && (it.state == stateCancelled || it.state == stateFailed) {
+				w.retry(it)
+			}
+			continue
+		}
+		listed[f.Path] = nil
+		it := newFileItem(f.Path, f.Size, algs)
 		if f.Name != "" {
-			items[i].name = f.Name
+			it.name = f.Name
+		}
+		items = append(items, it)
+		fresh = append(fresh, f)
+		if i < len(pubs) {
+			freshPubs = append(freshPubs, pubs[i])
 		}
 	}
+	files, pubs = fresh, freshPubs
 	w.expected.adopt(items)
 	for i := range files {
 		it := items[i]
@@ -349,6 +370,21 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 	}
 	w.files.changed(it)
 	w.stale = true // judged and counted at the next tick: one pass for many files
+}
+
+// retry reads a cancelled or failed file again with the algorithms it was
+// added with.
+func (w *Window) retry(it *fileItem) {
+	if !it.finished() {
+		return
+	}
+	it.err, it.declined = nil, nil
+	first, later := w.verdictFirst(it, it.base)
+	it.later = later
+	w.startJob(it, first)
+	w.files.changed(it)
+	w.files.redraw()
+	w.refreshChrome()
 }
 
 // cancelItem stops the file's job; its card then says "cancelled".

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/test"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -75,5 +76,40 @@ func TestCancelledRereadStaysCancelled(t *testing.T) {
 	}
 	if got := h.w.banner.Headline(); !strings.Contains(got, "cancelled") {
 		t.Errorf("banner %q should say the comparison was cancelled", got)
+	}
+}
+
+// No piling up: a file dropped again is not listed twice (a cancelled one
+// is read again), a cancelled card can be retried, and rows added to try a
+// pasted digest go when the digest does.
+func TestNoDuplicateCardsAndRetry(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := t.TempDir()
+	a := writeFile(t, filepath.Join(dir, "a.iso"), "abc")
+	h.w.Add([]string{a})
+	h.waitFor("listed", func() bool { return len(h.w.files.items) == 1 })
+	h.w.CancelAll()
+	h.waitFor("cancelled", h.allFinished)
+	it := h.item("a.iso")
+	c := h.card(it)
+	if !c.retry.Visible() {
+		t.Fatal("a cancelled card offers no retry")
+	}
+	h.core.hold = false
+	test.Tap(c.retry)
+	h.waitFor("read again", func() bool { return h.allFinished() && it.state == stateDone })
+	h.w.Add([]string{a})
+	h.settle()
+	if n := len(h.w.files.items); n != 1 {
+		t.Errorf("dropping a.iso again lists it %d times", n)
+	}
+	rows := len(it.shown())
+	h.w.expected.SetText(strings.Repeat("ab", 20)) // 40 digits: RIPEMD-160 is read too
+	h.waitFor("compared", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Mismatch })
+	h.w.expected.SetText("")
+	h.settle()
+	if n := len(it.shown()); n != rows+1 {
+		t.Errorf("%d rows after trying a 40-digit digest, want %d (the RIPEMD-160 computed stays)", n, rows+1)
 	}
 }
