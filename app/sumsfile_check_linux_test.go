@@ -19,8 +19,14 @@ func TestCheckDecidesOnTheOpenedFileNotAnEarlierLook(t *testing.T) {
 		status Status
 		kind   Cause
 	}{
-		{"pipe", func(t *testing.T, path, _ string) { os.Remove(path); mkfifo(t, filepath.Dir(path), filepath.Base(path)) }, false, StatusRefused, CauseSpecial},
-		{"pipe, outside allowed", func(t *testing.T, path, _ string) { os.Remove(path); mkfifo(t, filepath.Dir(path), filepath.Base(path)) }, true, StatusRefused, CauseSpecial},
+		{"pipe", func(t *testing.T, path, _ string) {
+			os.Remove(path)
+			mkfifo(t, filepath.Dir(path), filepath.Base(path))
+		}, false, StatusRefused, CauseSpecial},
+		{"pipe, outside allowed", func(t *testing.T, path, _ string) {
+			os.Remove(path)
+			mkfifo(t, filepath.Dir(path), filepath.Base(path))
+		}, true, StatusRefused, CauseSpecial},
 		{"link to /dev/zero", func(t *testing.T, path, _ string) { os.Remove(path); os.Symlink("/dev/zero", path) }, false, StatusRefused, CauseLinkOutside},
 		{"link to /dev/zero, outside allowed", func(t *testing.T, path, _ string) { os.Remove(path); os.Symlink("/dev/zero", path) }, true, StatusRefused, CauseSpecial},
 		{"link out of the folder", func(t *testing.T, path, outside string) { os.Remove(path); os.Symlink(outside, path) }, false, StatusRefused, CauseLinkOutside},
