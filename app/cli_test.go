@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // runCLI runs the command line with args and no input, returning its output
@@ -50,9 +52,17 @@ func TestAlgos(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	table, note, _ := strings.Cut(stdout, "\n\n")
+	lines := strings.Split(strings.TrimSpace(table), "\n")
 	if len(lines) != 17 {
 		t.Fatalf("%d lines, want a header and 16 algorithms:\n%s", len(lines), stdout)
+	}
+	inferred := false
+	for _, a := range hashing.All() {
+		inferred = inferred || a.CoreInferred()
+	}
+	if inferred != strings.Contains(note, "inferred") || inferred != strings.Contains(table, "*") {
+		t.Errorf("a core inferred: %v, but the output says\n%s", inferred, stdout)
 	}
 	for _, want := range []string{"RIPEMD-320", "SHA3-512", "WHIRLPOOL", "rmd160", "generic"} {
 		if !strings.Contains(stdout, want) {

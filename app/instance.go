@@ -92,7 +92,7 @@ func claimIn(dir, name string, args []string) (*Instance, bool, error) {
 	if err := validName(name); err != nil {
 		return nil, false, err
 	}
-	paths, err := absPaths(args)
+	paths, err := AbsPaths(args)
 	if err != nil {
 		return nil, false, err
 	}
@@ -296,10 +296,16 @@ func handOver(sock string, paths []string) error {
 	return nil
 }
 
-// absPaths makes every argument absolute and clean.
-func absPaths(args []string) ([]string, error) {
+// AbsPaths makes the paths given on the command line absolute and clean, so
+// that the window says which folder it checks and another process (the
+// running window) reads the same files; "-" (standard input) stays.
+func AbsPaths(args []string) ([]string, error) {
 	out := make([]string, 0, len(args))
 	for _, a := range args {
+		if a == "-" {
+			out = append(out, a)
+			continue
+		}
 		p, err := filepath.Abs(a)
 		if err != nil {
 			return nil, fmt.Errorf("cannot open %s: %s", a, cause(err))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // Published is an expected digest found next to a file, so that hashing a
@@ -125,6 +126,25 @@ func isOwnSidecar(name, base string) bool {
 	return hintFromName(name) != nil || slices.Contains([]string{"digests", "checksum", "checksums", "sums", "digest"}, rest)
 }
 
+// IsSumsName reports whether a file's base name says it is a checksum file
+// (SHA256SUMS, MD5SUMS, sha256sum.txt, CHECKSUM, *-CHECKSUM, *.DIGESTS,
+// *.sha256, *.md5, *.sfv, B2SUMS, ...), which the window opens in its
+// checksum-file view rather than hashing it. It is the one judge of such
+// names: sidecar discovery and the checksum file's hint read them the same.
+func IsSumsName(name string) bool {
+	n := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(n, ".asc"), strings.HasSuffix(n, ".sig"):
+		return false // a signature, or a signed copy: hashed as a file
+	case strings.HasPrefix(n, "shasums"), n == "shasum", n == "shasum.txt":
+		return true // SHASUMS, Node's SHASUMS256.txt: untagged, told by length
+	case isSharedSums(name):
+		return true
+	}
+	_, unsupported := nameHint(name) // B2SUMS, x.blake3: checked, entries skipped
+	return unsupported != ""
+}
+
 // isSharedSums reports whether name is a checksum file that may list
 // several files: SHA256SUMS, MD5SUMS, CHECKSUM, CHECKSUMS, *.DIGESTS,
 // *-CHECKSUM, or any *.md5 / *.sha256 / *.sfv file.
@@ -133,9 +153,27 @@ func isSharedSums(name string) bool {
 	switch {
 	case n == "sha256" || n == "sha512" || n == "sha256.sig" || n == "sha512.sig":
 		return true // OpenBSD's, the .sig with the signed lines embedded
-	case strings.HasPrefix(n, "checksum"), // CHECKSUM, CHECKSUMS, FreeBSD's CHECKSUM.SHA256-FreeBSD-14.0-...
+	case isChecksumName(n), // CHECKSUM, CHECKSUMS, FreeBSD's CHECKSUM.SHA256-FreeBSD-14.0-...
 		strings.HasSuffix(n, ".digests"), strings.HasSuffix(n, "-checksum"), strings.HasSuffix(n, "-checksums"):
 		return true
 	}
 	return hintFromName(name) != nil
+}
+
+// isChecksumName reports whether n (lower case) is CHECKSUM or CHECKSUMS,
+// alone, as .txt, or followed by the algorithm (FreeBSD's
+// CHECKSUM.SHA256-FreeBSD-14.0-RELEASE-amd64); checksum.go is not.
+func isChecksumName(n string) bool {
+	rest, ok := strings.CutPrefix(n, "checksums")
+	if !ok {
+		if rest, ok = strings.CutPrefix(n, "checksum"); !ok {
+			return false
+		}
+	}
+	if rest == "" || rest == ".txt" {
+		return true
+	}
+	alg, _, _ := strings.Cut(strings.TrimPrefix(rest, "."), "-")
+	_, known := hashing.Lookup(alg)
+	return strings.HasPrefix(rest, ".") && known
 }

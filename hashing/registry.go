@@ -50,6 +50,19 @@ func (a *Algorithm) Core() string {
 	return impl.Active(a.family)
 }
 
+// CoreInferred reports whether Core names a core of the Go standard
+// library, which does not say which one it runs: the name is inferred from
+// the CPU conditions the library is known to test (stdcore_amd64.go) and
+// may be wrong after a Go release changes them. The command line and the
+// About view say so.
+func (a *Algorithm) CoreInferred() bool {
+	if ownActive(a.family) {
+		return false
+	}
+	_, ok := stdCore[a.family]
+	return ok
+}
+
 // Cores lists the implementations that can run on this CPU, fastest first.
 // For algorithms served by the Go standard library it is the one it uses,
 // after Hashdrop's own cores where those take over on this architecture.
@@ -108,8 +121,8 @@ func ownOrStd(family string, own, std func() hash.Hash) func() hash.Hash {
 	return own
 }
 
-// All returns every algorithm in the order of DESIGN.md's table (the order
-// results are printed in).
+// All returns every algorithm in a fixed order: CRC32, MD5, SHA-1, the SHA-2
+// family, SHA-3, RIPEMD, Whirlpool (the order results are printed in).
 func All() []*Algorithm { return slices.Clone(algorithms) }
 
 // fold reduces a name to the letters and digits that identify it, so that

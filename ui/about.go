@@ -81,14 +81,23 @@ func (w *Window) showAbout() {
 
 	grid := container.NewGridWithColumns(3,
 		bold(tr("Algorithm")), bold(tr("Core in use")), bold(tr("Cores this CPU can run")))
+	inferred := false
 	for _, a := range hashing.All() {
-		core := widget.NewLabelWithStyle(a.Core(), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+		name := a.Core()
+		if a.CoreInferred() {
+			name += " *"
+			inferred = true
+		}
+		core := widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 		grid.Add(widget.NewLabel(a.Name))
 		grid.Add(core)
 		grid.Add(wrapLabel(listText(a.Cores(), "")))
 	}
 	back := widget.NewButtonWithIcon(tr("Back to files"), theme.NavigateBackIcon(), func() { w.show(nil) })
 	content := container.NewVBox(title, intro, widget.NewSeparator(), cpu, widget.NewSeparator(), grid)
+	if inferred {
+		content.Add(wrapLabel(tr("* The Go standard library's own core: it does not say which one it runs, so Hashdrop infers it from the processor conditions the library is known to test.")))
+	}
 	w.show(container.NewBorder(container.NewHBox(back), nil, nil, nil, container.NewVScroll(content)))
 }
 

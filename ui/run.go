@@ -2,13 +2,13 @@ package ui
 
 import (
 	"log"
-	"path/filepath"
 	"regexp"
 	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/assets"
 	_ "github.com/hashdrop/hashdrop/ui/internal/cenv" // before Fyne reads the locale
 )
@@ -40,7 +40,10 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	core := NewAppCore()
 	w := New(a, win, core, Config{Version: Version})
 	win.Resize(fyne.NewSize(960, 800))
-	w.Add(absPaths(files))
+	if abs, err := app.AbsPaths(files); err == nil {
+		files = abs // else as given: the folder the process is in is gone
+	}
+	w.Add(files)
 	for _, f := range started {
 		f(w.HandOver)
 	}
@@ -79,19 +82,4 @@ func (w *Window) HandOver(paths []string) {
 		w.win.RequestFocus()
 		w.Add(paths)
 	})
-}
-
-// absPaths makes the command line's paths absolute, so that the checksum
-// view says which folder it checks; "-" (standard input) stays.
-func absPaths(paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = p
-		if p != "-" {
-			if abs, err := filepath.Abs(p); err == nil {
-				out[i] = abs
-			}
-		}
-	}
-	return out
 }

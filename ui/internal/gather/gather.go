@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -131,15 +130,8 @@ func (e *FolderError) Error() string {
 }
 func (e *FolderError) Unwrap() error { return e.Err }
 
-// sumsName matches the names checksum files are given: SHA256SUMS,
-// MD5SUMS, sha256sum.txt, CHECKSUM, CHECKSUMS, *-CHECKSUM(S), *.DIGESTS,
-// *.sha256, *.sha512sum, *.md5, *.sfv, *.sha3-256, ...
-var sumsName = regexp.MustCompile(`(?i)(^(sha\d*|md5|b2|crc32?|sha3-?\d+)sums?(\.txt)?$` +
-	`|^checksums?(\.txt)?$|-checksums?$|\.digests$|\.sfv$|\.md5(sum)?$|\.sha(1|224|256|384|512)(sum)?(\.txt)?$` +
-	`|\.sha3-?(224|256|384|512)$|\.(ripemd|rmd)(128|160|256|320)$|\.whirlpool$|\.crc32$)`)
-
 // LooksLikeSums reports whether the file's name says it is a checksum file,
 // which the window opens in its checksum-file view instead of hashing it.
 func LooksLikeSums(path string) bool {
-	return sumsName.MatchString(filepath.Base(strings.TrimSpace(path)))
+	return app.IsSumsName(filepath.Base(strings.TrimSpace(path)))
 }

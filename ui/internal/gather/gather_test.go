@@ -83,6 +83,8 @@ func TestLooksLikeSums(t *testing.T) {
 		"Fedora-Workstation-40-1.14-x86_64-CHECKSUM": true, "gentoo.iso.DIGESTS": true, "x.sfv": true,
 		"ubuntu.iso.sha256": true, "a.md5": true, "b.sha512sum": true, "c.sha3-256": true, "SHA512SUMS": true,
 		"ubuntu.iso": false, "sha256.go": false, "README.md": false, "checksum.go": false, "notes.txt": false,
+		"CHECKSUM.SHA256-FreeBSD-14.0-RELEASE-amd64": true, "B2SUMS": true, "SHASUMS256.txt": true,
+		"SHA256SUMS.asc": false, "SHA256SUMS.sig": false, "SHA256SUMS.gpg": false,
 	} {
 		if got := LooksLikeSums("/some/dir/" + name); got != want {
 			t.Errorf("LooksLikeSums(%q) = %v, want %v", name, got, want)
