@@ -207,3 +207,58 @@ func TestFileOwnSignature(t *testing.T) {
 		t.Errorf("banner %q", head)
 	}
 }
+
+// Every verdict on a signature has its words, and only a trusted one is
+// green, a BAD one red.
+func TestAuthenticityWords(t *testing.T) {
+	ubuntu := signature.Signer{Publisher: "Ubuntu", UserID: "Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>", Fingerprint: "843938DF228D22F7B3742BC0D94AA3F0EFE21092"}
+	for _, tc := range []struct {
+		r    signature.Result
+		o    app.Outcome
+		want string
+	}{
+		{signature.Result{Kind: signature.NoSignature}, app.Unknown, "Not signed: the publisher of this checksum file is not verified"},
+		{signature.Result{Kind: signature.Genuine, Signer: ubuntu}, app.Match,
+			"Genuine: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092)"},
+		{signature.Result{Kind: signature.GenuineUser, Signer: signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}}, app.Match,
+			"Genuine: signed by your key Me <me@example.org> (E762 0F18 42B4 E81F)"},
+		{signature.Result{Kind: signature.UnknownKey, KeyID: "46181433FBB75451"}, app.Unknown,
+			"Signed by a key Hashdrop does not know (fingerprint 4618 1433 FBB7 5451): this says nothing about who made it"},
+		{signature.Result{Kind: signature.Bad, Signer: ubuntu}, app.Mismatch, "BAD signature: the checksum file was changed after it was signed"},
+		{signature.Result{Kind: signature.Expired, Signer: ubuntu}, app.Unknown, "Not trusted: the signature by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092) has expired"},
+		{signature.Result{Kind: signature.Expired, KeyExpired: true, Signer: ubuntu}, app.Unknown, "Not trusted: the key of Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092) had expired when it signed"},
+		{signature.Result{Kind: signature.Revoked, Signer: ubuntu}, app.Unknown, "Not trusted: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092), a key its owner revoked"},
+		{signature.Result{Kind: signature.TooWeak, Hash: "SHA-1", Signer: ubuntu}, app.Unknown, "Not trusted: signed with SHA-1, which can be forged (Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092))"},
+		{signature.Result{Kind: signature.TooWeak, Bits: 1024, Signer: ubuntu}, app.Unknown, "Not trusted: signed with a 1024-bit key, too short to trust (Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092))"},
+		{signature.Result{Kind: signature.Unreadable}, app.Unknown, "The signature cannot be read: it is damaged or cut short"},
+	} {
+		o, got := authenticityWords(&app.Authenticity{Verdict: tc.r})
+		if o != tc.o || got != tc.want {
+			t.Errorf("%v: %v %q, want %v %q", tc.r.Kind, o, got, tc.o, tc.want)
+		}
+	}
+}
+
+// Signed by a publisher's key Hashdrop ships: the publisher's name.
+func TestSignedByShippedKey(t *testing.T) {
+	h := newHarness(t)
+	g := sigtest.NewGnuPG(t)
+	t.Cleanup(g.Close)
+	fpr := g.GenKey("Example CD Signing Key <cd@example.org>", "ed25519", "sign", "never")
+	ks, _ := signature.ReadKeys(g.Export(false, fpr))
+	ks[0].Origin, ks[0].Publisher = signature.Shipped, "Example Linux"
+	ring := trustedKeys.get() // the shipped keys, and this one as if shipped too
+	ring.Add(ks[0])
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "example.iso"), "abc")
+	data := sha256Hex("abc") + "  example.iso\n"
+	sums := writeFile(t, filepath.Join(dir, "SHA256SUMS"), data)
+	writeFile(t, sums+".gpg", string(g.Sign([]byte(data), fpr, "--detach-sign")))
+	h.w.openSums(sums)
+	h.waitFor("checked", func() bool {
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == app.Match
+	})
+	if a := h.w.sums.auth.Text; a != "Genuine: signed by Example Linux (Example CD Signing Key <cd@example.org>, "+signature.ShortFingerprint(fpr)+")" {
+		t.Errorf("checksum-file view: %q", a)
+	}
+}
