@@ -259,6 +259,7 @@ type fileList struct {
 	poll         int                // items before it are finished
 	again        map[*fileItem]bool // finished items hashing more algorithms
 	dirty        map[*fileItem]bool // items whose cards need redrawing
+	compact      *compactView       // above a handful of files; nil below
 }
 
 func newFileList(w *Window) *fileList {
@@ -292,8 +293,24 @@ func (l *fileList) reset(algs []*hashing.Algorithm) {
 		}, l.w.CancelAll)
 	l.list.HideSeparators = true
 	l.list.OnSelected = func(widget.ListItemID) { l.list.UnselectAll() }
+	l.compact = nil
 	l.holder.Objects = []fyne.CanvasObject{l.list}
 	l.holder.Refresh()
+}
+
+// refresh redraws the list after files were added; above a handful of
+// files it turns compact.
+func (l *fileList) refresh() {
+	if l.compact == nil && len(l.items) > compactAbove {
+		l.compact = newCompactView(l)
+		l.holder.Objects = []fyne.CanvasObject{l.compact.obj}
+		l.holder.Refresh()
+	}
+	if l.compact != nil {
+		l.compact.list.Refresh()
+		return
+	}
+	l.list.Refresh()
 }
 
 // shape names what decides a card's height.
@@ -342,9 +359,13 @@ func (l *fileList) redraw() {
 	if len(l.dirty) == 0 {
 		return
 	}
-	for _, c := range l.cards {
-		if c.item != nil && l.dirty[c.item] {
-			c.update()
+	if l.compact != nil {
+		l.compact.redraw(l.dirty)
+	} else {
+		for _, c := range l.cards {
+			if c.item != nil && l.dirty[c.item] {
+				c.update()
+			}
 		}
 	}
 	clear(l.dirty)

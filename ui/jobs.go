@@ -180,7 +180,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 		w.files.fit(it)
 		w.startJob(it, first)
 	}
-	w.files.list.Refresh()
+	w.files.refresh()
 	w.stale = true // a digest pasted before the files came is judged at the next tick
 	w.refreshChrome()
 	w.checkOwnSignatures(items)
@@ -308,7 +308,7 @@ func (w *Window) computeNew() {
 	for _, it := range w.files.items {
 		w.hashMore(it, missing(it, chosen))
 	}
-	w.files.list.Refresh()
+	w.files.refresh()
 	w.refreshChrome()
 }
 
