@@ -17,7 +17,7 @@ PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 DEB_DESKTOP := xdg-utils shared-mime-info desktop-file-utils
 DEB_WINDOWS := gcc-mingw-w64-x86-64 gcc-mingw-w64-i686
 
-.PHONY: all build run test bench asm asm-check deps deps-test vet fmt-check clean \
+.PHONY: all build run test bench asm deps deps-test clean \
         install uninstall test-desktop package-linux package-windows package-windows-386 pkgsrc deps-desktop deps-windows
 
 all: build
@@ -28,19 +28,41 @@ build: deps
 run: build
 	./$(BIN) $(ARGS)
 
-test: deps deps-test deps-desktop fmt-check vet asm-check
+# make test is every check CI runs, in this order; each can be run alone.
+TESTS := fmt-check vet asm-check test-go test-gui test-purego test-386 test-race \
+         build-nocgo build-windows test-desktop
+
+.PHONY: $(TESTS)
+
+test: deps deps-test deps-desktop $(TESTS)
+	@echo "make test: all checks passed"
+
+# Every package's tests (ui's with cgo and Fyne's headless test driver).
+test-go: deps
 	$(GO) test ./...
-	@$(MAKE) --no-print-directory test-gui
+
+# The portable Go of every family alone: no .s file is built.
+test-purego:
 	CGO_ENABLED=0 $(GO) test -tags purego ./hashing/...
+
+# The 386 cores and their generic twins.
+test-386:
 	CGO_ENABLED=0 GOARCH=386 $(GO) test ./hashing/...
+
+# The queue, the pipeline and the single instance under the race detector.
+test-race: deps
 	$(GO) test -race ./app/...
+
+# hashing and app build without cgo.
+build-nocgo:
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./hashing/... ./app/...
+
+# app (the registry code of the Windows associations) and hashing for Windows.
+build-windows:
 	GOOS=windows CGO_ENABLED=0 $(GO) vet ./app/...
 	GOOS=windows CGO_ENABLED=0 $(GO) build -o /dev/null ./app/...
 	GOOS=windows GOARCH=386 CGO_ENABLED=0 $(GO) vet ./app/... ./hashing/...
 	GOOS=windows GOARCH=386 CGO_ENABLED=0 $(GO) build -o /dev/null ./app/... ./hashing/...
-	@$(MAKE) --no-print-directory test-desktop
-	@echo "make test: all checks passed"
 
 # The real window under Xvfb: started with a file, a second file dropped on it
 # through XDND, digests awaited, screenshot in build/smoke-window.png; started
@@ -76,39 +98,18 @@ asm-check: asm
 	@test -z "$$(git ls-files --others --exclude-standard -- 'hashing/*.s')" || { echo "make asm wrote files that are not committed"; exit 1; }
 
 # Install the system packages the build (deps) and the tests (deps-test) need,
-# or say exactly what to run when this user cannot.
+# or say exactly what to run when this user cannot (.ci/need).
 deps:
-	@$(MAKE) --no-print-directory need PKGS="$(DEB_BUILD)" CHECK='command -v gcc && pkg-config --exists $(PC_BUILD)'
+	@sh .ci/need 'command -v gcc && pkg-config --exists $(PC_BUILD)' $(DEB_BUILD)
 
 deps-test:
-	@$(MAKE) --no-print-directory need PKGS="$(DEB_TEST)" CHECK='command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign'
+	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign' $(DEB_TEST)
 
 deps-desktop:
-	@$(MAKE) --no-print-directory need PKGS="$(DEB_DESKTOP)" CHECK='command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate'
+	@sh .ci/need 'command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate' $(DEB_DESKTOP)
 
 deps-windows:
-	@$(MAKE) --no-print-directory need PKGS="$(DEB_WINDOWS)" CHECK='command -v x86_64-w64-mingw32-gcc && command -v i686-w64-mingw32-gcc'
-
-# need installs PKGS with apt-get (as root or through sudo) when they are
-# missing; elsewhere CHECK tells whether the equivalents are there.
-.PHONY: need
-need:
-	@if command -v dpkg-query >/dev/null; then \
-		missing=$$(for p in $(PKGS); do dpkg-query -W -f='$${db:Status-Status}\n' $$p 2>/dev/null | grep -qx installed || echo $$p; done); \
-		[ -z "$$missing" ] && exit 0; \
-	elif sh -c '$(CHECK)' >/dev/null 2>&1; then exit 0; fi; \
-	case "$$(uname -s)" in \
-	Darwin) echo "Hashdrop needs Xcode's command line tools for cgo: xcode-select --install"; exit 1;; \
-	MINGW*|MSYS*|CYGWIN*) echo "Hashdrop needs a C compiler for cgo, e.g. MSYS2's mingw-w64-x86_64-gcc on PATH"; exit 1;; \
-	esac; \
-	if ! command -v apt-get >/dev/null; then \
-		echo "Missing system packages; install the equivalents of: $(PKGS)"; exit 1; fi; \
-	if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; else \
-		echo "Missing system packages. Run as root:"; \
-		echo "  apt-get update && apt-get install -y $$missing"; exit 1; fi; \
-	echo "Installing system packages: $$missing"; \
-	$$SUDO apt-get update -qq && \
-	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null
+	@sh .ci/need 'command -v x86_64-w64-mingw32-gcc && command -v i686-w64-mingw32-gcc' $(DEB_WINDOWS)
 
 # Desktop integration. install puts the program, its icon, its .desktop entry
 # (Exec=... %F) and the checksum MIME types into PREFIX (~/.local for a user,

@@ -1,5 +1,3 @@
-// Package app is Hashdrop's core without any user interface: the hashing
-// pipeline, progress, verification and the command-line subcommands.
 package app
 
 import (
