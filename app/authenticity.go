@@ -68,7 +68,13 @@ func IsSignatureName(name string) bool {
 // those of the signature files beside it (SignatureFiles), all over the
 // very bytes it parsed.
 func ReadSignedSums(path string, ring *signature.Keyring) (*SumsFile, error) {
-	sf, part, data, err := readSums(path)
+	return readSignedSums(path, ring, false)
+}
+
+// readSignedSums is ReadSignedSums; stream keeps the entries out of memory
+// (see SumsFile.EntryCount).
+func readSignedSums(path string, ring *signature.Keyring, stream bool) (*SumsFile, error) {
+	sf, part, data, err := readSumsAs(path, stream)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +85,11 @@ func ReadSignedSums(path string, ring *signature.Keyring) (*SumsFile, error) {
 // ParseSignedSums is ParseSums with the file's own signature checked (a
 // checksum file read from standard input has no folder to look in).
 func ParseSignedSums(path string, data []byte, ring *signature.Keyring) (*SumsFile, error) {
-	sf, part, err := parseSums(path, data)
+	return parseSignedSums(path, data, ring, false)
+}
+
+func parseSignedSums(path string, data []byte, ring *signature.Keyring, stream bool) (*SumsFile, error) {
+	sf, part, err := parseSumsAs(path, data, stream)
 	if err != nil {
 		return nil, err
 	}

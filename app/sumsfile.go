@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf16"
+	"unsafe"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -38,6 +40,12 @@ type SumsFile struct {
 	// Authenticity is the verdict on the file's signatures; nil when they
 	// were not checked (ReadSumsFile, ParseSums: see ReadSignedSums).
 	Authenticity *Authenticity
+	// EntryCount and ProblemCount count the entries and the lines not
+	// understood. A file read for streaming (hashdrop check, which must
+	// stay small on a 64 MiB file of millions of lines) keeps no Entries
+	// and only the first Problems; Check parses its text again.
+	EntryCount, ProblemCount int
+	stream                   *sumsText
 }
 
 // Entry is one file listed in a checksum file with its expected digest.
@@ -116,10 +124,10 @@ var ErrNoEntries = errors.New("no checksum lines found")
 // Usable returns a SumsError wrapping ErrNoEntries when sf has no entry at
 // all ("cannot use notes.txt: no checksum lines found (4 not understood)").
 func (sf *SumsFile) Usable() error {
-	if len(sf.Entries) > 0 {
+	if sf.EntryCount > 0 {
 		return nil
 	}
-	return &SumsError{Path: sf.Path, Kind: CauseNoEntries, Err: ErrNoEntries, Problems: len(sf.Problems)}
+	return &SumsError{Path: sf.Path, Kind: CauseNoEntries, Err: ErrNoEntries, Problems: sf.ProblemCount}
 }
 
 // ReadSumsFile reads and parses the checksum file at path. It refuses
@@ -136,6 +144,12 @@ func ReadSumsFile(path string) (*SumsFile, error) {
 // bytes read and the part a signature inside the file covers, for checking
 // signatures over the very bytes parsed.
 func readSums(path string) (*SumsFile, *signedPart, []byte, error) {
+	return readSumsAs(path, false)
+}
+
+// readSumsAs is readSums; stream keeps the entries out of memory (see
+// SumsFile.EntryCount).
+func readSumsAs(path string, stream bool) (*SumsFile, *signedPart, []byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, nil, sumsError(path, err)
@@ -151,11 +165,11 @@ func readSums(path string) (*SumsFile, *signedPart, []byte, error) {
 	if st.Size() > MaxSumsFileSize {
 		return nil, nil, nil, &SumsError{Path: path, Kind: CauseTooLarge, Size: st.Size()}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxSumsFileSize+1))
+	data, err := readAllSized(f, st.Size(), MaxSumsFileSize+1)
 	if err != nil {
 		return nil, nil, nil, sumsError(path, err)
 	}
-	sf, part, err := parseSums(path, data)
+	sf, part, err := parseSumsAs(path, data, stream)
 	if err == nil && !st.Mode().IsRegular() {
 		// A pipe (check <(curl ...)) has no folder of its own: names are
 		// relative to the current one, as with standard input.
@@ -180,29 +194,88 @@ func ParseSums(path string, data []byte) (*SumsFile, error) {
 // parseSums is ParseSums, also returning the part of the file a signature
 // inside it covers (nil when there is none).
 func parseSums(path string, data []byte) (*SumsFile, *signedPart, error) {
-	hint, unsupported := nameHint(filepath.Base(path))
+	return parseSumsAs(path, data, false)
+}
+
+// parseSumsAs is parseSums; with stream, the SumsFile keeps its text
+// instead of its entries, and only the first problems (EntryCount), and the
+// text shares data's memory: data must not change afterwards.
+func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart, error) {
+	hint, _ := nameHint(filepath.Base(path))
 	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
 	if len(data) > MaxSumsFileSize {
 		return nil, nil, &SumsError{Path: path, Kind: CauseTooLarge}
 	}
-	text, kind := decodeText(data)
+	text, kind := decodeText(data, stream)
 	if kind != CauseOther {
 		return nil, nil, &SumsError{Path: path, Kind: kind}
 	}
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		if len(l) > MaxSumsLineLen {
+	lines := splitLines(text)
+	for i := range lines.len() {
+		if len(lines.at(i)) > MaxSumsLineLen {
 			return nil, nil, &SumsError{Path: path, Kind: CauseLongLine, Line: i + 1}
 		}
 	}
-	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32", totalLines: len(lines)}
-	p.skipHint = unsupported
-	if part := findSignedPart(text); part != nil {
-		p.parseSigned(part)
+	part := findSignedPart(text)
+	if !stream {
+		sf.parse(lines, part, nil, nil)
 		return sf, part, nil
 	}
-	p.run()
-	return sf, nil, nil
+	sf.stream = &sumsText{lines: lines, part: part}
+	sf.parse(lines, part, func(Entry) {}, func(lp LineProblem) {
+		if len(sf.Problems) < maxKeptProblems {
+			sf.Problems = append(sf.Problems, lp)
+		}
+	})
+	return sf, part, nil
+}
+
+// maxKeptProblems bounds the problems a streamed SumsFile keeps (the
+// command line prints the first few and counts the others).
+const maxKeptProblems = 100
+
+// sumsText is what a streamed SumsFile keeps to parse its entries again.
+type sumsText struct {
+	lines lineList
+	part  *signedPart
+}
+
+// parse runs the parser over lines (or the signed part), sending entries
+// and problems to entry and problem, or into sf when they are nil, and
+// counts them.
+func (sf *SumsFile) parse(lines lineList, part *signedPart, entry func(Entry), problem func(LineProblem)) {
+	_, unsupported := nameHint(filepath.Base(sf.Path))
+	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32", totalLines: lines.len(),
+		onEntry: entry, onProblem: problem}
+	p.skipHint = unsupported
+	if part != nil {
+		p.parseSigned(part)
+	} else {
+		p.run()
+	}
+	sf.EntryCount, sf.ProblemCount = p.entries, p.problems
+}
+
+// entries yields every entry of sf with its index, in file order: from
+// Entries, or for a streamed file by parsing its text again.
+func (sf *SumsFile) entries(yield func(int, *Entry) bool) {
+	if sf.stream == nil {
+		for i := range sf.Entries {
+			if !yield(i, &sf.Entries[i]) {
+				return
+			}
+		}
+		return
+	}
+	i, stopped := 0, false
+	counts := [2]int{sf.EntryCount, sf.ProblemCount}
+	sf.parse(sf.stream.lines, sf.stream.part, func(e Entry) {
+		if !stopped {
+			stopped = !yield(i, &e)
+			i++
+		}
+	}, func(LineProblem) {})
+	sf.EntryCount, sf.ProblemCount = counts[0], counts[1]
 }
 
 // sumsError is the SumsError of an operating-system error reading path.
@@ -211,8 +284,9 @@ func sumsError(path string, err error) *SumsError {
 }
 
 // decodeText turns the file's bytes into UTF-8 text without BOM; the Cause
-// says why it is not text (CauseOther: it is).
-func decodeText(data []byte) (string, Cause) {
+// says why it is not text (CauseOther: it is). With share, UTF-8 text is
+// data's own memory, not a copy: the caller never changes data again.
+func decodeText(data []byte, share bool) (string, Cause) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
 		data = data[3:]
@@ -229,10 +303,17 @@ func decodeText(data []byte) (string, Cause) {
 				u = append(u, uint16(data[i+1])<<8|uint16(data[i]))
 			}
 		}
-		return string(utf16.Decode(u)), CauseOther
+		text := string(utf16.Decode(u))
+		if strings.IndexByte(text, 0) >= 0 {
+			return "", CauseNotText // a NUL character: no file name holds one
+		}
+		return text, CauseOther
 	}
-	if bytes.IndexByte(data[:min(len(data), 8192)], 0) >= 0 {
+	if bytes.IndexByte(data, 0) >= 0 {
 		return "", CauseNotText
+	}
+	if share && len(data) > 0 {
+		return unsafe.String(&data[0], len(data)), CauseOther
 	}
 	return string(data), CauseOther
 }
@@ -281,4 +362,27 @@ func nameHint(base string) (*hashing.Algorithm, string) {
 		return try(n)
 	}
 	return nil, ""
+}
+
+// readAllSized reads r to its end, at most limit bytes, into one buffer of
+// the size the file says it has (io.ReadAll would grow it by copies, twice
+// the memory for a checksum file of 64 MiB).
+func readAllSized(r io.Reader, size, limit int64) ([]byte, error) {
+	buf := make([]byte, 0, min(max(size, 512)+1, limit))
+	for {
+		if len(buf) == cap(buf) {
+			if int64(len(buf)) >= limit {
+				return buf, nil
+			}
+			buf = slices.Grow(buf, int(min(int64(cap(buf)), limit-int64(len(buf)))))
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }

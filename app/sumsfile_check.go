@@ -62,14 +62,17 @@ type CheckOptions struct {
 
 // CheckReport is the outcome of checking every entry of a checksum file.
 type CheckReport struct {
-	File    *SumsFile
-	Results []EntryResult // one per entry checked, in file order
+	File *SumsFile
+	// Results has one result per entry checked, in file order; a streamed
+	// file's (see SumsFile.EntryCount) are given to OnEntry only.
+	Results []EntryResult
+	Checked int // the entries checked
 	Counts  [numStatus]int
 }
 
 // AllOK reports whether every entry was checked and is OK.
 func (r *CheckReport) AllOK() bool {
-	return len(r.Results) > 0 && len(r.Results) == len(r.File.Entries) && r.Counts[StatusOK] == len(r.Results)
+	return r.Checked > 0 && r.Checked == r.File.EntryCount && r.Counts[StatusOK] == r.Checked
 }
 
 // Check verifies every entry of sf. Each file on disk is read once, for all
@@ -77,7 +80,9 @@ func (r *CheckReport) AllOK() bool {
 // SHA-512 and Whirlpool; an untagged 64-digit line needs SHA-256, SHA3-256
 // and RIPEMD-256). Files are read one after the other, in the order they are
 // first listed. The report holds the entries checked before ctx was
-// cancelled; the error is then ctx.Err().
+// cancelled; the error is then ctx.Err(). Memory stays a few bytes an entry
+// beyond the entries themselves: a file's result is kept only until the
+// last entry naming it.
 func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport, error) {
 	q := opts.Queue
 	if q == nil {
@@ -95,79 +100,180 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 		defer r.Close()
 		root = r
 	}
-	// What each file needs, so it is read once.
+	// What each file needs, so that it is read once: the algorithms of all
+	// its entries, and how many entries name it.
+	plan := planTargets(sf)
 	type target struct {
 		path   string
-		rel    string // the name inside root (when root is set)
 		status Status // StatusOK: readable; otherwise the entry's status
 		why    why
-		algs   []*hashing.Algorithm
 		res    *Result
+		left   int // entries still to come that name it; -1: too many to count
 	}
-	targets := map[string]*target{}
-	keys := make([]string, len(sf.Entries))
-	for i := range sf.Entries {
-		e := &sf.Entries[i]
-		if e.Unsupported != "" {
-			continue
+	kept := map[string]*target{} // files named again further down
+	var err error
+	sf.entries(func(i int, e *Entry) bool {
+		if err = ctx.Err(); err != nil {
+			return false
 		}
-		path, rel, status, why := sf.resolve(e, root)
-		key := filepath.Clean(path)
-		keys[i] = key
-		t := targets[key]
-		if t == nil {
-			t = &target{path: path, rel: rel, status: status, why: why}
-			targets[key] = t
-		}
-		for _, a := range e.Algorithms {
-			if !slices.Contains(t.algs, a) {
-				t.algs = append(t.algs, a)
-			}
-		}
-	}
-	for i := range sf.Entries {
-		if err := ctx.Err(); err != nil {
-			return rep, err
-		}
-		e := &sf.Entries[i]
 		r := EntryResult{Index: i, Entry: e}
 		if e.Unsupported != "" {
 			r.Status, r.Kind = StatusSkipped, CauseUnsupported
 			r.Path = sf.displayPath(e.Name)
 		} else {
-			t := targets[keys[i]]
-			r.Path = t.path
-			if t.status == StatusOK && t.res == nil {
-				// The file is opened once, and what was opened decides: it
-				// may have become a pipe or a link since resolve looked.
-				f, status, why := openEntry(root, t.path, t.rel)
-				t.status, t.why = status, why
-				if status == StatusOK {
-					j := q.AddFile(t.path, f, t.algs, nil)
-					if opts.OnStart != nil {
-						opts.OnStart(j)
+			key := sf.targetKey(e)
+			t := kept[key]
+			if t == nil {
+				algs, n := plan.lookup(key)
+				t = &target{left: n}
+				var rel string
+				t.path, rel, t.status, t.why = sf.resolve(e, root)
+				if t.status == StatusOK {
+					// The file is opened once, and what was opened
+					// decides: it may have become a pipe or a link since
+					// resolve looked.
+					var f *os.File
+					f, t.status, t.why = openEntry(root, t.path, rel)
+					if t.status == StatusOK {
+						j := q.AddFile(t.path, f, algs, nil)
+						if opts.OnStart != nil {
+							opts.OnStart(j)
+						}
+						select {
+						case <-j.Done():
+						case <-ctx.Done():
+							j.Cancel()
+						}
+						res := j.Wait()
+						if res.Err != nil && ctx.Err() != nil {
+							err = ctx.Err()
+							return false
+						}
+						t.res = &res
 					}
-					select {
-					case <-j.Done():
-					case <-ctx.Done():
-						j.Cancel()
-					}
-					res := j.Wait()
-					if res.Err != nil && ctx.Err() != nil {
-						return rep, ctx.Err()
-					}
-					t.res = &res
+				}
+				if n != 1 {
+					kept[key] = t
 				}
 			}
+			if t.left > 0 {
+				if t.left--; t.left == 0 {
+					delete(kept, key)
+				}
+			}
+			r.Path = t.path
 			judgeEntry(&r, t.status, t.why, t.res)
 		}
-		rep.Results = append(rep.Results, r)
+		if sf.stream == nil {
+			rep.Results = append(rep.Results, r)
+		}
+		rep.Checked++
 		rep.Counts[r.Status]++
 		if opts.OnEntry != nil {
-			opts.OnEntry(r, len(rep.Results), len(sf.Entries))
+			opts.OnEntry(r, rep.Checked, sf.EntryCount)
+		}
+		return true
+	})
+	return rep, err
+}
+
+// targetKey is the file an entry names, for finding the entries that name
+// the same one.
+func (sf *SumsFile) targetKey(e *Entry) string {
+	return filepath.Clean(sf.displayPath(e.Name))
+}
+
+// targetPlan says, for each file a checksum file names, which algorithms
+// its entries need and how many entries name it, in 8 bytes a file: 36 bits
+// of a hash of its name, 20 bits of algorithms, 8 bits of count. Two names
+// with the same hash bits share one slot: one more algorithm is computed, a
+// result kept a little longer; nothing is judged wrong.
+type targetPlan []uint64
+
+const (
+	planCountBits = 8
+	planAlgBits   = 20
+	planCountMax  = 1<<planCountBits - 1
+	planAlgMask   = (1<<planAlgBits - 1) << planCountBits
+)
+
+// planTargets reads every entry of sf once to plan the check.
+func planTargets(sf *SumsFile) targetPlan {
+	p := make(targetPlan, 0, sf.EntryCount)
+	sf.entries(func(_ int, e *Entry) bool {
+		if e.Unsupported == "" {
+			p = append(p, planHash(sf.targetKey(e))|algMask(e.Algorithms)<<planCountBits|1)
+		}
+		return true
+	})
+	slices.Sort(p)
+	// Merge the slots of each name: algorithms or'ed, counts added.
+	out := p[:0]
+	for _, v := range p {
+		if n := len(out); n > 0 && out[n-1]>>(planAlgBits+planCountBits) == v>>(planAlgBits+planCountBits) {
+			last := out[n-1]
+			count := min(last&planCountMax+1, planCountMax)
+			out[n-1] = last&^planCountMax | v&planAlgMask | count
+			continue
+		}
+		out = append(out, v)
+	}
+	return slices.Clip(out)
+}
+
+// lookup returns the algorithms to compute for the file key and how many
+// entries name it (-1: more than the plan counts).
+func (p targetPlan) lookup(key string) ([]*hashing.Algorithm, int) {
+	h := planHash(key)
+	i, _ := slices.BinarySearchFunc(p, h, func(v, h uint64) int {
+		return cmpUint(v>>(planAlgBits+planCountBits), h>>(planAlgBits+planCountBits))
+	})
+	if i == len(p) || p[i]>>(planAlgBits+planCountBits) != h>>(planAlgBits+planCountBits) {
+		return nil, 1 // not planned: cannot happen for an entry of the file
+	}
+	v := p[i]
+	n := int(v & planCountMax)
+	if n == planCountMax {
+		n = -1
+	}
+	var algs []*hashing.Algorithm
+	for k, a := range hashing.All() {
+		if k < planAlgBits && v>>(planCountBits+k)&1 != 0 {
+			algs = append(algs, a)
 		}
 	}
-	return rep, nil
+	return algs, n
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// planHash is the top 36 bits of the FNV-1a hash of key, in place.
+func planHash(key string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(key); i++ {
+		h ^= uint64(key[i])
+		h *= 1099511628211
+	}
+	return h &^ (1<<(planAlgBits+planCountBits) - 1)
+}
+
+// algMask sets bit k for the k-th algorithm of hashing.All.
+func algMask(algs []*hashing.Algorithm) uint64 {
+	var m uint64
+	for k, a := range hashing.All() {
+		if k < planAlgBits && slices.Contains(algs, a) {
+			m |= 1 << k
+		}
+	}
+	return m
 }
 
 // judgeEntry sets r's status from the file's resolution and digests.

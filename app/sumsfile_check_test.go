@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -221,14 +222,14 @@ func TestCheckReadsEachFileOnce(t *testing.T) {
 	if !rep.AllOK() {
 		t.Errorf("%q", statuses(rep))
 	}
-	if got := log.calls["s.tar.xz"]; !slices.Equal(got, []string{"sha512,whirlpool,md5"}) {
-		t.Errorf("s.tar.xz hashed as %q, want once for sha512,whirlpool,md5", got)
+	if got := log.calls["s.tar.xz"]; !slices.Equal(got, []string{"md5,sha512,whirlpool"}) { // in the table's order
+		t.Errorf("s.tar.xz hashed as %q, want once for md5,sha512,whirlpool", got)
 	}
 
 	sf, _ = ParseSums(filepath.Join(dir, "CHECKSUMS"), []byte("SHA3-256 (t.iso) = "+vHex("sha3-256", []byte("abc"))+"\n"+vHex("ripemd256", []byte("abc"))+"  t.iso\n"))
 	log = &hashLog{}
 	rep, _ = sf.Check(context.Background(), log.options(t))
-	if got := log.calls["t.iso"]; !slices.Equal(got, []string{"sha3-256,sha256,ripemd256"}) {
+	if got := log.calls["t.iso"]; !slices.Equal(got, []string{"sha256,sha3-256,ripemd256"}) {
 		t.Errorf("t.iso hashed as %q", got)
 	}
 	if !rep.AllOK() || rep.Results[1].Algorithm.ID != "ripemd256" {
@@ -294,5 +295,27 @@ func TestUsable(t *testing.T) {
 	sf, _ = ParseSums("MD5SUMS", []byte(abcMD5+"  a\n"))
 	if err := sf.Usable(); err != nil {
 		t.Error(err)
+	}
+}
+
+// The plan of a check keeps each file's algorithms in a few bits: every
+// algorithm must have one.
+func TestTargetPlanHasABitForEveryAlgorithm(t *testing.T) {
+	if n := len(hashing.All()); n > planAlgBits {
+		t.Fatalf("%d algorithms, the check's plan has bits for %d", n, planAlgBits)
+	}
+	all := hashing.All()
+	sf := &SumsFile{Path: "SUMS", Dir: "."}
+	for i, a := range all {
+		sf.Entries = append(sf.Entries, Entry{Line: i + 1, Name: "f", Algorithms: []*hashing.Algorithm{a}})
+		sf.Entries = append(sf.Entries, Entry{Line: i + 1, Name: fmt.Sprint("g", i), Algorithms: []*hashing.Algorithm{a}})
+	}
+	sf.EntryCount = len(sf.Entries)
+	p := planTargets(sf)
+	if algs, n := p.lookup("f"); !slices.Equal(algs, all) || n != len(all) {
+		t.Errorf("f: %v, %d entries", algs, n)
+	}
+	if algs, n := p.lookup("g3"); len(algs) != 1 || algs[0] != all[3] || n != 1 {
+		t.Errorf("g3: %v, %d entries", algs, n)
 	}
 }

@@ -8,9 +8,17 @@ import (
 
 // sumsParser walks the lines of one checksum file.
 type sumsParser struct {
-	sf    *SumsFile
-	lines []string
-	hint  *hashing.Algorithm // from the file name, or a "# SHA512 HASH" header
+	// lines are the lines of the text being parsed; lineBase is added to
+	// their numbers (a signed part starts further down the file).
+	lines    lineList
+	lineBase int
+	// Entries and problems go to onEntry and onProblem when set (hashdrop
+	// check streams them), else into sf; entries and problems count them.
+	onEntry           func(Entry)
+	onProblem         func(LineProblem)
+	entries, problems int
+	sf                *SumsFile
+	hint              *hashing.Algorithm // from the file name, or a "# SHA512 HASH" header
 	// skipHint is set by a header naming an algorithm Hashdrop does not
 	// support ("# BLAKE2B HASH"): the lines under it are skipped.
 	skipHint   string
@@ -37,13 +45,13 @@ func (p *sumsParser) run() {
 		straySignature // a detached signature pasted into the file
 	)
 	state := plain
-	for i := 0; i < len(p.lines); i++ {
-		raw := strings.TrimSuffix(p.lines[i], "\r")
+	for i := 0; i < p.lines.len(); i++ {
+		raw := strings.TrimSuffix(p.lines.at(i), "\r")
 		trimmed := strings.TrimSpace(raw)
 		switch state {
 		case plain, afterSignature:
 			if trimmed == pgpSignedBegin {
-				if state == plain && len(p.sf.Entries) == 0 {
+				if state == plain && p.entries == 0 {
 					state = armorHeaders
 					p.sf.Signed = true
 				} else {
@@ -88,9 +96,9 @@ func (p *sumsParser) run() {
 	}
 	switch state {
 	case armorHeaders, signedText:
-		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineNoSignature})
+		p.problem(p.lines.len()-1, "", LineProblem{Kind: LineNoSignature})
 	case signature, straySignature:
-		p.problem(len(p.lines)-1, "", LineProblem{Kind: LineUnterminated})
+		p.problem(p.lines.len()-1, "", LineProblem{Kind: LineUnterminated})
 	}
 }
 
@@ -167,8 +175,8 @@ func (p *sumsParser) joinSplitName(i int, s string) (int, sumsLine, bool) {
 		return i, sumsLine{}, false
 	}
 	joined := s
-	for j := i + 1; j < len(p.lines) && j <= i+maxNameLines && len(joined) <= maxSplitName; j++ {
-		next := strings.TrimSuffix(p.lines[j], "\r")
+	for j := i + 1; j < p.lines.len() && j <= i+maxNameLines && len(joined) <= maxSplitName; j++ {
+		next := strings.TrimSuffix(p.lines.at(j), "\r")
 		if l, ok := parseSumsLine(next); ok && l.form != formSFV {
 			break // a line of its own, not the rest of a name
 		}
@@ -211,7 +219,7 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 				return
 			}
 			e.Unsupported = l.tag
-			p.sf.Entries = append(p.sf.Entries, e)
+			p.emit(e)
 			return
 		}
 	case p.skipHint != "":
@@ -220,7 +228,7 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 			return
 		}
 		e.Unsupported = p.skipHint
-		p.sf.Entries = append(p.sf.Entries, e)
+		p.emit(e)
 		return
 	}
 	exp, err := expectedFromLine(l, hint)
@@ -234,12 +242,18 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 		return
 	}
 	e.Sum, e.Algorithms = exp.Sum, exp.Candidates
-	p.sf.Entries = append(p.sf.Entries, e)
+	p.emit(e)
 }
 
 // problem reports line i (text raw) as lp.
 func (p *sumsParser) problem(i int, raw string, lp LineProblem) {
 	lp.Line, lp.Text = i+1, raw
+	lp.Line += p.lineBase
+	p.problems++
+	if p.onProblem != nil {
+		p.onProblem(lp)
+		return
+	}
 	p.sf.Problems = append(p.sf.Problems, lp)
 }
 
@@ -261,4 +275,44 @@ func looksLikeDigest(s string) bool {
 func crc32Algorithm() *hashing.Algorithm {
 	a, _ := hashing.Lookup("crc32")
 	return a
+}
+
+// emit hands on the entry e.
+func (p *sumsParser) emit(e Entry) {
+	e.Line += p.lineBase
+	p.entries++
+	if p.onEntry != nil {
+		p.onEntry(e)
+		return
+	}
+	p.sf.Entries = append(p.sf.Entries, e)
+}
+
+// lineList is a text's lines ("\n"-separated, as strings.Split gives them)
+// by their offsets: 4 bytes a line instead of a 16-byte string header, for
+// checksum files of millions of lines.
+type lineList struct {
+	text   string
+	starts []int32 // where each line begins; a line ends before the next's '\n'
+}
+
+func splitLines(text string) lineList {
+	l := lineList{text: text, starts: make([]int32, 0, strings.Count(text, "\n")+1)}
+	l.starts = append(l.starts, 0)
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			l.starts = append(l.starts, int32(i+1))
+		}
+	}
+	return l
+}
+
+func (l lineList) len() int { return len(l.starts) }
+
+func (l lineList) at(i int) string {
+	end := len(l.text)
+	if i+1 < len(l.starts) {
+		end = int(l.starts[i+1]) - 1
+	}
+	return l.text[l.starts[i]:end]
 }

@@ -23,6 +23,9 @@ type signedPart struct {
 // that can be read (a clear-signed message cut short is then parsed as it
 // stands, its problems reported line by line, and its signature Unreadable).
 func findSignedPart(text string) *signedPart {
+	if !strings.HasPrefix(text, "untrusted comment: ") && !strings.Contains(text, pgpSignedBegin) {
+		return nil // the common case, without copying a text of up to 64 MiB
+	}
 	data := []byte(text)
 	if m, ok := signature.ReadSignify(data); ok {
 		return &signedPart{text: string(m.Text), line: m.Line, signify: m}
@@ -48,16 +51,10 @@ func (p *sumsParser) parseSigned(part *signedPart) {
 			p.problem(i, strings.TrimSuffix(l, "\r"), LineProblem{Kind: LineBeforeSigned})
 		}
 	}
-	p.lines = strings.Split(part.text, "\n")
-	first := len(p.sf.Entries)
-	firstProblem := len(p.sf.Problems)
+	p.lines = splitLines(part.text)
+	p.lineBase = part.line - 1
 	p.run()
-	for i := first; i < len(p.sf.Entries); i++ {
-		p.sf.Entries[i].Line += part.line - 1
-	}
-	for i := firstProblem; i < len(p.sf.Problems); i++ {
-		p.sf.Problems[i].Line += part.line - 1
-	}
+	p.lineBase = 0
 	if part.after == "" {
 		return
 	}

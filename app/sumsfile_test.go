@@ -296,3 +296,27 @@ func TestHintFromName(t *testing.T) {
 		}
 	}
 }
+
+// A NUL byte anywhere, not only in the first 8 KiB, makes a file "not
+// text", rather than a name the system calls an invalid argument.
+func TestNULAnywhereIsNotText(t *testing.T) {
+	line := abcSHA256 + "  a.iso\n"
+	for _, data := range []string{
+		strings.Repeat(line, 9000/len(line)+1) + abcSHA256 + "  b\x00.iso\n",
+		"\xff\xfe" + utf16le(line+abcSHA256+"  b\x00.iso\n"),
+	} {
+		_, err := ParseSums("SHA256SUMS", []byte(data))
+		if CauseOf(err) != CauseNotText {
+			t.Errorf("a NUL after %d bytes: %v, want not text", strings.IndexByte(data, 0), err)
+		}
+	}
+}
+
+func utf16le(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteByte(byte(r))
+		b.WriteByte(byte(r >> 8))
+	}
+	return b.String()
+}
