@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -280,7 +281,6 @@ func (w *Window) hashMore(it *fileItem, more []*hashing.Algorithm) {
 		}
 	}
 	w.files.again[it] = true
-	it.started = w.now()
 	w.startJob(it, more)
 	it.state = stateHashing
 	w.files.fit(it)
@@ -318,6 +318,7 @@ func (w *Window) startJob(it *fileItem, algs []*hashing.Algorithm) {
 	seq := it.jobSeq
 	it.jobAlgs = algs
 	it.state = stateWaiting
+	it.started = time.Time{}
 	it.prog = app.Progress{Total: it.size}
 	w.tracef("queued %s (%s)", it.path, algNames(algs))
 	it.job = w.core.Hash(it.path, algs, func(r app.Result) {
@@ -340,7 +341,13 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 			it.digests[d.Algorithm] = d.Sum
 		}
 		it.state = stateDone
-		it.hashed += r.Size
+		// "Hashed in": the bytes and the reading time of the same passes;
+		// a pass over before the ticker saw it start counts in neither.
+		if !it.started.IsZero() {
+			it.elapsed += w.now().Sub(it.started)
+			it.hashed += r.Size
+			it.started = time.Time{}
+		}
 		if later := it.later; len(later) > 0 {
 			it.later = nil
 			it.extra = later
@@ -348,9 +355,6 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 		}
 		if r.Size > 0 || it.size < 0 {
 			it.size = max(it.size, r.Size)
-		}
-		if !it.started.IsZero() {
-			it.elapsed = w.now().Sub(it.started)
 		}
 		w.tracef("done %s %s", it.path, digestTrace(r.Digests))
 	case had:

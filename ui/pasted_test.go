@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashdrop/hashdrop/app"
 )
@@ -111,5 +112,38 @@ func TestNoDuplicateCardsAndRetry(t *testing.T) {
 	h.settle()
 	if n := len(it.shown()); n != rows+1 {
 		t.Errorf("%d rows after trying a 40-digit digest, want %d (the RIPEMD-160 computed stays)", n, rows+1)
+	}
+}
+
+// "Hashed in … · speed" counts the bytes and the reading time of the same
+// passes: a re-read's wait in the queue is not reading.
+func TestHashedInCountsReadingTimeOfThePasses(t *testing.T) {
+	h := newHarness(t)
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	h.w.now = func() time.Time { return clock }
+	h.core.hold = true
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "a.iso"), strings.Repeat("z", 1000))})
+	h.waitFor("queued", func() bool { return len(h.core.jobs) == 1 })
+	clock = clock.Add(10 * time.Second) // waiting in the queue
+	h.core.job(0).setProgress(500, 1000, 500)
+	h.w.Tick()
+	clock = clock.Add(2 * time.Second)
+	h.core.job(0).finish()
+	h.waitFor("hashed", h.allFinished)
+	it := h.item("a.iso")
+	if got := it.doneText(); got != "Hashed in 2 s · 500 B/s" {
+		t.Errorf("after one pass: %q", got)
+	}
+	h.w.expected.SetText(strings.Repeat("ab", 32)) // 64 digits: SHA3-256 and RIPEMD-256 are read again
+	h.waitFor("the re-read", func() bool { return len(h.core.jobs) == 2 })
+	clock = clock.Add(10 * time.Second)
+	h.core.job(1).setProgress(500, 1000, 500)
+	h.w.Tick()
+	clock = clock.Add(2 * time.Second)
+	h.core.job(1).finish()
+	h.waitFor("read again", h.allFinished)
+	if got := it.doneText(); got != "Hashed in 4 s · 500 B/s" {
+		t.Errorf("after a re-read: %q, want the two passes' 2,000 bytes in their 4 s of reading", got)
 	}
 }

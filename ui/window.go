@@ -266,7 +266,9 @@ func (w *Window) Tick() {
 		it.prog = p
 		if p.State == app.Hashing && it.state == stateWaiting {
 			it.state = stateHashing
-			it.started = w.now()
+		}
+		if p.State == app.Hashing && it.started.IsZero() {
+			it.started = w.now() // reading begins: the wait in the queue is not counted
 		}
 		w.files.changed(it)
 	}

@@ -7,5 +7,5 @@
 // same in Japanese, with screenshots. They run with `make test-gui` (part of
 // `make test`):
 //
-//	go test -tags smoke -run 'TestWindowSmoke|TestChecksumFileSmoke|TestWindowFitsALaptopSmoke' ./ui/smoke/
+//	go test -tags smoke -run 'TestWindowSmoke|TestChecksumFileSmoke|TestWindowFitsALaptopSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke' ./ui/smoke/
 package smoke
