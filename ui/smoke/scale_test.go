@@ -53,7 +53,9 @@ func TestTenThousandFilesSmoke(t *testing.T) {
 		t.Fatalf("while 10,000 files are queued the window does not answer a drop: %v", err)
 	}
 	w.logged(60*time.Second, "queued "+late)
-	w.waitFor("10,001 files hashed", 240*time.Second, func() bool { return strings.Count(w.log.String(), "hashdrop: ") > 0 && count(w.log.String(), "done ") >= 10001 })
+	w.waitFor("10,001 files hashed", 240*time.Second, func() bool {
+		return strings.Count(w.log.String(), "hashdrop: ") > 0 && count(w.log.String(), "done ") >= 10001
+	})
 	screenshot(t, x, win, filepath.Join(out, "smoke-10000.png"))
 	w.alive()
 }
