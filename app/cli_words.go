@@ -134,6 +134,10 @@ func fileKindWords(m fs.FileMode) string {
 	return "a special file"
 }
 
+// String counts the statuses in the command line's words, "12 OK, 1
+// FAILED, 2 missing", for logs; the window words its own summary.
+func (r *CheckReport) String() string { return summaryWords(r.Counts) }
+
 // summaryWords counts the statuses: "12 OK, 1 FAILED, 2 missing".
 func summaryWords(counts [numStatus]int) string {
 	parts := []string{fmt.Sprintf("%d OK", counts[StatusOK])}

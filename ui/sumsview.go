@@ -389,7 +389,7 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 	summary := summaryText(func(s app.Status) int { return rep.Counts[s] })
 	v.progress.SetText(summary)
 	v.tick()
-	v.w.tracef("checksum file %s: %s", base, summary)
+	v.w.tracef("checksum file %s: %v", base, rep) // the command line's words: logs are read in English
 	total := len(v.sf.Entries)
 	failed := rep.Counts[app.StatusFailed]
 	switch {
