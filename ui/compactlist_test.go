@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/test"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,5 +74,33 @@ func TestTenThousandFilesStayCompactAndVirtual(t *testing.T) {
 	}
 	if got := h.w.status.Text; !strings.HasPrefix(got, "10,000 files hashed") {
 		t.Errorf("status %q", got)
+	}
+}
+
+// "Compute new algorithms" for many files queues them a batch at a time on
+// the Fyne goroutine, so the window answers in between, and Cancel all
+// stops it.
+func TestComputeNewAlgorithmsIsBatchedAndCancellable(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.w.picker.set(common()[3:4]) // SHA-256
+	for i := range 1000 {
+		writeFile(t, filepath.Join(dir, "f", fmt.Sprintf("%04d", i)), "z")
+	}
+	h.w.Add([]string{filepath.Join(dir, "f")})
+	h.waitFor("1,000 files hashed", func() bool { return h.allFinished() && len(h.w.files.items) == 1000 })
+	h.core.hold = true
+	h.w.picker.set(common()[1:4]) // MD5, SHA-1, SHA-256
+	test.Tap(h.w.computeMore)
+	if n := len(h.core.jobs) - 1000; n != computeBatch {
+		t.Fatalf("the tap queued %d files at once, want a batch of %d", n, computeBatch)
+	}
+	if h.w.cancelAll.Disabled() {
+		t.Error("Cancel all is disabled while the files are queued")
+	}
+	h.w.CancelAll()
+	h.settle()
+	if n := len(h.core.jobs) - 1000; n != computeBatch {
+		t.Errorf("after Cancel all %d files were queued, want only the first batch (%d)", n, computeBatch)
 	}
 }

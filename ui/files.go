@@ -331,6 +331,9 @@ func shape(it *fileItem) string {
 // fit tells the list the height of item it's card when it differs from the
 // template's, as it does when its algorithms or verdict line do.
 func (l *fileList) fit(it *fileItem) {
+	if l.compact != nil || len(l.items) > compactAbove {
+		return // one line a file: the cards' heights do not matter
+	}
 	key := shape(it)
 	h, ok := l.heights[key]
 	if !ok {

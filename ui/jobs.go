@@ -301,15 +301,31 @@ func missing(it *fileItem, chosen []*hashing.Algorithm) []*hashing.Algorithm {
 	return out
 }
 
+// computeBatch is how many files "Compute new algorithms" queues at a time
+// on the Fyne goroutine, which draws and answers clicks between batches.
+const computeBatch = 200
+
 // computeNew hashes every finished file again for the algorithms chosen
-// since it was hashed ("Compute new algorithms").
+// since it was hashed ("Compute new algorithms"), queued a batch at a time
+// so that the window stays responsive, and Cancel all stops it.
 func (w *Window) computeNew() {
-	chosen := w.picker.selected()
-	for _, it := range w.files.items {
+	w.computeGen++
+	w.queueMore(slices.Clone(w.files.items), w.picker.selected(), w.computeGen)
+}
+
+func (w *Window) queueMore(items []*fileItem, chosen []*hashing.Algorithm, gen int) {
+	if gen != w.computeGen {
+		return // cancelled, or cleared
+	}
+	n := min(len(items), computeBatch)
+	for _, it := range items[:n] {
 		w.hashMore(it, missing(it, chosen))
 	}
 	w.files.refresh()
 	w.refreshChrome()
+	if rest := items[n:]; len(rest) > 0 {
+		go w.do(func() { w.queueMore(rest, chosen, gen) })
+	}
 }
 
 // startJob hashes it with algs.
@@ -400,6 +416,7 @@ func (w *Window) cancelItem(it *fileItem) {
 
 // CancelAll stops every job and folder walk (Esc).
 func (w *Window) CancelAll() {
+	w.computeGen++ // "Compute new algorithms" queues no more
 	if w.walkCancel != nil {
 		w.walkCancel()
 		w.walkCancel = nil // walks started after this get a context of their own

@@ -78,6 +78,7 @@ type Window struct {
 	saving   *saveForm // the Save checksums form shown last
 	bench    *benchView
 
+	computeGen int // bumped by Cancel all: stops "Compute new algorithms" queueing
 	walking    int // folder walks in progress
 	walkFound  int // files found by them so far
 	walkCtx    context.Context
