@@ -2,7 +2,10 @@ package ui
 
 import (
 	"log"
+	"os"
+	"os/signal"
 	"regexp"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -47,8 +50,40 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	for _, f := range started {
 		f(w.HandOver)
 	}
+	returned := make(chan struct{})
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM) // Fyne quits on them too, through its event queue
+	go watchSignals(sigs, returned, signalGrace, os.Exit)
 	win.ShowAndRun()
+	close(returned)
+	signal.Stop(sigs)
 	closeCore(core, closeGrace)
+}
+
+// signalGrace is how long SIGINT or SIGTERM leaves the window to quit
+// before the process ends anyway.
+const signalGrace = time.Second
+
+// watchSignals ends the process (exit) when, after a signal on sigs, the
+// window has not returned within grace: a window whose event queue is far
+// behind must still end promptly when told to.
+func watchSignals(sigs <-chan os.Signal, returned <-chan struct{}, grace time.Duration, exit func(int)) {
+	var s os.Signal
+	select {
+	case s = <-sigs:
+	case <-returned:
+		return
+	}
+	select {
+	case <-returned:
+	case <-time.After(grace):
+		log.Printf("hashdrop: %v: the window did not close within %v; quitting", s, grace)
+		code := 130 // as a shell reports SIGINT
+		if s == syscall.SIGTERM {
+			code = 143
+		}
+		exit(code)
+	}
 }
 
 // closeGrace is how long a closed window waits for the core's goroutines: a

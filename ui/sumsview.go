@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -290,47 +291,105 @@ func (v *sumsView) check(allowOutside bool) {
 		"N", units.Thousands(total), "Name", filepath.Base(v.path)), "")
 	v.tick()
 	w := v.w
-	started := func(job *app.Job) {
-		w.do(func() {
-			if w.sums == v {
-				v.job, v.jobName = job, ""
-				for i := range v.sf.Entries {
-					if v.results[i] == nil {
-						v.jobName = v.sf.Entries[i].Name
-						break
-					}
-				}
-				v.list.Refresh()
-			}
-		})
+	// The check runs far ahead of the window on small or missing files: its
+	// news is batched, with one update at a time waiting for the Fyne
+	// goroutine, so that Cancel and closing the window stay prompt
+	// whatever the number of entries.
+	news := &checkNews{}
+	update := func() {
+		if w.sums == v {
+			v.apply(news.take())
+		}
 	}
 	w.background(func() {
 		rep, err := v.sf.Check(ctx, app.CheckOptions{
 			AllowOutside: allowOutside,
 			Queue:        w.core.Queue(),
-			OnStart:      started,
+			OnStart: func(job *app.Job) {
+				if news.started(job) {
+					w.do(update)
+				}
+			},
 			OnEntry: func(r app.EntryResult, done, total int) {
-				w.do(func() {
-					if w.sums == v {
-						v.entryDone(r, done)
-					}
-				})
+				if news.add(r, done) {
+					w.do(update)
+				}
 			},
 		})
 		w.do(func() {
 			if w.sums == v {
+				v.apply(news.take())
 				v.finished(rep, err)
 			}
 		})
 	})
 }
 
-func (v *sumsView) entryDone(r app.EntryResult, done int) {
-	v.results[r.Index] = &r
-	v.checked = done
-	v.counts[r.Status]++
-	v.w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, entryReason(&r))
-	v.list.RefreshItem(r.Index)
+// checkNews collects what a running check reported since the window last
+// looked; add and started say when an update must be queued (none is).
+type checkNews struct {
+	mu     sync.Mutex
+	batch  checkBatch
+	queued bool
+}
+
+// checkBatch is one update of a check's view.
+type checkBatch struct {
+	results []app.EntryResult
+	done    int      // entries checked in all
+	job     *app.Job // the file being read now, if it changed
+}
+
+func (n *checkNews) add(r app.EntryResult, done int) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.batch.results = append(n.batch.results, r)
+	n.batch.done = done
+	return n.queue()
+}
+
+func (n *checkNews) started(job *app.Job) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.batch.job = job
+	return n.queue()
+}
+
+func (n *checkNews) queue() bool {
+	was := n.queued
+	n.queued = true
+	return !was
+}
+
+// take returns the news and forgets it; the next add queues an update.
+func (n *checkNews) take() checkBatch {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	got := n.batch
+	n.batch.results, n.batch.job, n.queued = nil, nil, false
+	return got
+}
+
+// apply shows a batch of news: the entries checked, the file now read.
+func (v *sumsView) apply(n checkBatch) {
+	for _, r := range n.results {
+		v.results[r.Index] = &r
+		v.counts[r.Status]++
+		v.w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, entryReason(&r))
+	}
+	if n.done > v.checked {
+		v.checked = n.done
+	}
+	if n.job != nil {
+		v.job, v.jobName = n.job, filepath.Base(n.job.Path())
+	}
+	if len(n.results) <= 8 {
+		for _, r := range n.results {
+			v.list.RefreshItem(r.Index)
+		}
+	} else {
+		v.list.Refresh()
+	}
 	v.tick()
 }
 

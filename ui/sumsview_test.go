@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
@@ -132,4 +135,42 @@ func TestChecksumFileLongReasonReadable(t *testing.T) {
 	if v.detail.Wrapping != fyne.TextWrapWord || v.detail.Truncation != fyne.TextTruncateOff {
 		t.Error("the detail line is cut instead of wrapped")
 	}
+}
+
+// A check far ahead of the window (10,000 missing files) leaves at most one
+// update waiting for the Fyne goroutine, not one per entry, so that the
+// view keeps up and Cancel is seen at once.
+func TestChecksumViewBatchesItsUpdates(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	const n = 10_000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%s  f%05d.iso\n", sha256Hex("abc"), i)
+	}
+	sums := writeFile(t, filepath.Join(dir, "SHA256SUMS"), b.String())
+	h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
+	h.waitFor("the check to start", func() bool { v := h.w.sums; return v != nil && v.sf != nil && v.running() })
+	// The Fyne goroutine now looks away while the check runs to its end.
+	deadline := time.Now().Add(time.Minute) // a hang detector, no speed bound
+	for !h.w.Idle() {
+		if time.Now().After(deadline) {
+			t.Fatal("the check did not end")
+		}
+		runtime.Gosched()
+	}
+	if q := len(h.queue); q > 3 {
+		t.Errorf("%d updates wait for the Fyne goroutine after a check of %d entries; want one, and the end", q, n)
+	}
+	h.waitFor("the view to show the end", func() bool { return !h.w.sums.running() })
+	v := h.w.sums
+	if v.checked != n || v.counts[app.StatusMissing] != n || v.EntryStatus(n-1) != "MISSING" {
+		t.Errorf("after the check: %d checked, %d missing, last %s", v.checked, v.counts[app.StatusMissing], v.EntryStatus(n-1))
+	}
+
+	// Cancel ends a check of many entries (it ends at all: a hang detector).
+	h.w.openSums(sums)
+	h.waitFor("the second check to start", func() bool { v := h.w.sums; return v != nil && v.sf != nil && v.running() })
+	h.w.sums.cancel()
+	h.waitFor("the cancelled check to end", func() bool { return !h.w.sums.running() && h.w.Idle() })
 }
