@@ -58,6 +58,9 @@ type CheckOptions struct {
 	// known, in file order, from the goroutine running Check. done counts
 	// the entries reported so far (1..total).
 	OnEntry func(r EntryResult, done, total int)
+	// OnlyOnEntry leaves CheckReport.Results empty: OnEntry has them all
+	// (a window keeps its own; millions of entries need not be kept twice).
+	OnlyOnEntry bool
 }
 
 // CheckReport is the outcome of checking every entry of a checksum file.
@@ -164,7 +167,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 			r.Path = t.path
 			judgeEntry(&r, t.status, t.why, t.res)
 		}
-		if sf.stream == nil {
+		if sf.stream == nil && !opts.OnlyOnEntry {
 			rep.Results = append(rep.Results, r)
 		}
 		rep.Checked++

@@ -305,6 +305,7 @@ func (v *sumsView) check(allowOutside bool) {
 		rep, err := v.sf.Check(ctx, app.CheckOptions{
 			AllowOutside: allowOutside,
 			Queue:        w.core.Queue(),
+			OnlyOnEntry:  true, // the view keeps its own results
 			OnStart: func(job *app.Job) {
 				if news.started(job) {
 					w.do(update)
@@ -457,7 +458,7 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 			tr("The checksum file was changed after it was signed, so its digests prove nothing ({{.Summary}}).", "Summary", summary))
 	case err != nil:
 		v.banner.set(app.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
-			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", len(rep.Results), "N", total))
+			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", rep.Checked, "N", total))
 	case rep.AllOK():
 		v.banner.set(app.Match, trn(total, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(total), "Name", base),
 			tr("Every file listed is the one the checksum file describes."))
