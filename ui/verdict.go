@@ -101,13 +101,14 @@ func (b *verdictBanner) Headline() string {
 // Detail is the smaller text under the headline.
 func (b *verdictBanner) Detail() string { return b.detail.Text }
 
-// Outcome is what the banner shows.
+// Outcome is what the banner shows (Unknown when it is hidden).
 func (b *verdictBanner) Outcome() app.Outcome { return b.outcome }
 
 // set shows a verdict; an empty headline hides the banner.
 func (b *verdictBanner) set(o app.Outcome, headline, detail string) {
 	b.compare.Hide()
 	if headline == "" {
+		b.outcome = app.Unknown // a hidden banner shows no verdict
 		b.Hide()
 		return
 	}

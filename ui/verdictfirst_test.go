@@ -105,3 +105,21 @@ func TestISODroppedWithItsSHA256SUMS(t *testing.T) {
 		t.Errorf("detail %q should name the SHA256SUMS", h.w.banner.Detail())
 	}
 }
+
+// Clear hides the verdict, and the banner then reports none: a file
+// dropped again is judged anew, not taken for matched by the last verdict.
+func TestClearForgetsTheVerdict(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	a := writeFile(t, filepath.Join(dir, "a.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  a.iso\n")
+	h.w.Add([]string{a})
+	h.waitFor("a matched", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.w.Clear()
+	h.settle()
+	if o := h.w.banner.Outcome(); o != app.Unknown || h.w.banner.Headline() != "" {
+		t.Fatalf("after Clear the banner reports %v %q", o, h.w.banner.Headline())
+	}
+	h.w.Add([]string{a})
+	h.waitFor("a matched again", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+}
