@@ -38,6 +38,12 @@ func main() {
 			inst.Close()
 		}
 		os.Exit(app.ExitFail)
+	case !app.DisplayAnswers(os.Getenv):
+		fmt.Fprintln(os.Stderr, app.UnreachableDisplay(os.Getenv))
+		if inst != nil {
+			inst.Close()
+		}
+		os.Exit(app.ExitFail)
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "hashdrop:", err) // hand-over is a convenience: open a window of our own
 		ui.Run(args)

@@ -11,7 +11,8 @@ import (
 	"time"
 )
 
-// Without a display (over ssh), Hashdrop says in one line that the window
+// Without a display (over ssh), or with a DISPLAY nobody answers on (a
+// forwarded session that ended), Hashdrop says in one line that the window
 // needs a desktop and exits 1, instead of GLFW's panic and stack trace; the
 // command line still works.
 func TestNoDisplaySmoke(t *testing.T) {
@@ -19,12 +20,21 @@ func TestNoDisplaySmoke(t *testing.T) {
 	if bin == "" {
 		t.Skip("HASHDROP_BIN is not set (make test-gui sets it)")
 	}
+	for _, display := range []string{"", ":93"} { // :93: no server listens there
+		t.Run("DISPLAY="+display, func(t *testing.T) { noDisplay(t, bin, display) })
+	}
+}
+
+func noDisplay(t *testing.T, bin, display string) {
 	home := t.TempDir()
 	var env []string
 	for _, kv := range userEnv(":0", home) {
 		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
 			env = append(env, kv)
 		}
+	}
+	if display != "" {
+		env = append(env, "DISPLAY="+display)
 	}
 	cmd := exec.Command(bin)
 	cmd.Env, cmd.Dir = env, home
