@@ -367,7 +367,13 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 		if later := it.later; len(later) > 0 {
 			it.later = nil
 			it.extra = later
-			defer w.hashMore(it, later) // after the verdict, which the next tick gives
+			// This pass was read for the verdict: it is shown now, not at
+			// the next tick (up to tickEvery later), when the list is short
+			// enough for a pass over it per such file.
+			if len(w.files.items) <= maxSidecarLookups {
+				defer w.judgeNow() // deferred first: runs after hashMore
+			}
+			defer w.hashMore(it, later) // after the verdict
 		}
 		if r.Size > 0 || it.size < 0 {
 			it.size = max(it.size, r.Size)

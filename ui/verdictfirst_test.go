@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -122,4 +123,32 @@ func TestClearForgetsTheVerdict(t *testing.T) {
 	}
 	h.w.Add([]string{a})
 	h.waitFor("a matched again", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+}
+
+// The pass read for the verdict shows it when it ends, not at the next
+// tick: no Tick between the job's end and the banner.
+func TestVerdictShownWhenItsPassEnds(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+" *ubuntu.iso\n")
+	h.w.Add([]string{iso})
+	h.waitFor("queued", func() bool { return len(h.core.jobs) == 1 })
+	h.w.Tick()
+	if o := h.w.banner.Outcome(); o == app.Match {
+		t.Fatalf("a verdict before SHA-256 was read")
+	}
+	h.core.job(0).finish()
+	for h.w.banner.Outcome() != app.Match {
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no verdict without a tick after the SHA-256 pass ended: %v %q", h.w.banner.Outcome(), h.w.banner.Headline())
+		}
+	}
+	if len(h.core.jobs) != 2 {
+		t.Errorf("the other algorithms are not being read after the verdict (%d jobs)", len(h.core.jobs))
+	}
 }

@@ -246,6 +246,16 @@ func (w *Window) background(f func()) {
 // Idle reports whether no background work of the window is running.
 func (w *Window) Idle() bool { return w.busy.Load() == 0 }
 
+// judgeNow judges the files and counts them again if any finished since
+// the last time.
+func (w *Window) judgeNow() {
+	if w.stale {
+		w.stale = false
+		w.judge()
+		w.refreshChrome()
+	}
+}
+
 // Tick samples the running jobs and redraws their cards and the status
 // line. The ticker calls it 10 times a second; tests call it directly.
 func (w *Window) Tick() {
@@ -257,11 +267,7 @@ func (w *Window) Tick() {
 			}
 		}()
 	}
-	if w.stale {
-		w.stale = false
-		w.judge()
-		w.refreshChrome()
-	}
+	w.judgeNow()
 	for _, it := range w.files.active(16) {
 		p := it.job.Progress()
 		it.prog = p
