@@ -17,8 +17,8 @@ type Unit struct {
 // A Hasher consumes a stream and returns one digest per algorithm of its Unit.
 type Hasher interface {
 	Write(p []byte) (int, error)
-	// Sums appends the digest of each algorithm, in Unit order, without
-	// changing the state.
+	// Sums returns the digest of each algorithm, in Unit order, as new
+	// slices, without changing the state.
 	Sums() [][]byte
 	Reset()
 }
