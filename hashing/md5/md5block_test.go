@@ -30,20 +30,7 @@ func randomState(rng *rand.Rand) (s [4]uint32) {
 func TestBlockCrossCheck(t *testing.T) {
 	hashtest.TestCores(t, family, func(t *testing.T) {
 		hashtest.CrossCheckBlocks(t, BlockSize, randomState, onState(block), onState(blockGeneric))
-		rng := rand.New(rand.NewPCG(5, 6))
-		for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 129, 3*64 - 1, 3 * 64, 3*64 + 1} {
-			p := make([]byte, n)
-			for i := range p {
-				p[i] = byte(rng.Uint32())
-			}
-			s0 := randomState(rng)
-			a, b := s0, s0
-			onState(block)(&a, p)
-			onState(blockGeneric)(&b, p)
-			if a != b {
-				t.Fatalf("%d bytes: kernel %x, generic %x", n, a, b)
-			}
-		}
+		hashtest.CrossCheckLengths(t, hashtest.PartialLengths, randomState, onState(block), onState(blockGeneric))
 	})
 }
 

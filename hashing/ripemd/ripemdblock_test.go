@@ -34,20 +34,7 @@ func TestBlockCrossCheck(t *testing.T) {
 			t.Run(v.name, func(t *testing.T) {
 				hashtest.CrossCheckBlocks(t, BlockSize, randomState, kernel(v.size, block), kernel(v.size, blockGeneric))
 
-				rng := rand.New(rand.NewPCG(5, 6))
-				for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 129, 3*64 - 1, 3 * 64, 3*64 + 1} {
-					p := make([]byte, n)
-					for i := range p {
-						p[i] = byte(rng.Uint32())
-					}
-					s0 := randomState(rng)
-					a, b := s0, s0
-					kernel(v.size, block)(&a, p)
-					kernel(v.size, blockGeneric)(&b, p)
-					if a != b {
-						t.Fatalf("%d bytes: kernel %v, generic %v", n, a, b)
-					}
-				}
+				hashtest.CrossCheckLengths(t, hashtest.PartialLengths, randomState, kernel(v.size, block), kernel(v.size, blockGeneric))
 			})
 		}
 	})

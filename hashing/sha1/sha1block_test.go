@@ -31,20 +31,7 @@ func randomState(rng *rand.Rand) (s [5]uint32) {
 func TestBlockCrossCheck(t *testing.T) {
 	hashtest.TestCores(t, family, func(t *testing.T) {
 		hashtest.CrossCheckBlocks(t, BlockSize, randomState, kernel(block), kernel(blockGeneric))
-		rng := rand.New(rand.NewPCG(5, 6))
-		for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 129, 3*64 - 1, 3 * 64, 3*64 + 1} {
-			p := make([]byte, n)
-			for i := range p {
-				p[i] = byte(rng.Uint32())
-			}
-			s0 := randomState(rng)
-			a, b := s0, s0
-			kernel(block)(&a, p)
-			kernel(blockGeneric)(&b, p)
-			if a != b {
-				t.Fatalf("%d bytes: kernel %x, generic %x", n, a, b)
-			}
-		}
+		hashtest.CrossCheckLengths(t, hashtest.PartialLengths, randomState, kernel(block), kernel(blockGeneric))
 	})
 }
 

@@ -193,6 +193,30 @@ func CrossCheckBlocks[S comparable](t *testing.T, blockSize int, random func(*ra
 	}
 }
 
+// PartialLengths are input lengths around the block cutoffs of a 64-byte
+// block kernel, whole blocks and a partial block at the end.
+var PartialLengths = []int{0, 1, 63, 64, 65, 127, 128, 129, 3*64 - 1, 3 * 64, 3*64 + 1}
+
+// CrossCheckLengths runs kernel and generic on random states and inputs of
+// each length, so that a partial block at the end is left alone by both.
+func CrossCheckLengths[S comparable](t *testing.T, lengths []int, random func(*rand.Rand) S, kernel, generic func(*S, []byte)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range lengths {
+		p := make([]byte, n)
+		for i := range p {
+			p[i] = byte(rng.Uint32())
+		}
+		s0 := random(rng)
+		a, b := s0, s0
+		kernel(&a, p)
+		generic(&b, p)
+		if a != b {
+			t.Fatalf("%d bytes: kernel %v, generic %v", n, a, b)
+		}
+	}
+}
+
 // CompareStreams writes the same data to every hash in the given chunk sizes
 // (cycled) and reports whether all sums agree; for fuzz tests.
 func CompareStreams(t *testing.T, data []byte, chunks []int, hs ...hash.Hash) {
