@@ -2,13 +2,15 @@ package signature
 
 import (
 	"bytes"
-	"github.com/hashdrop/hashdrop/app/signature/sigtest"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 )
 
 // run runs a tool in dir and fails t on error.
@@ -60,7 +62,13 @@ func TestMinisign(t *testing.T) {
 	user := edRing(t, Imported, filepath.Join(dir, "good.pub"))
 
 	pub := readFile(t, filepath.Join(dir, "good.pub"))
-	wantID := strings.TrimSpace(strings.TrimPrefix(strings.SplitN(string(pub), "\n", 2)[0], "untrusted comment: minisign public key"))
+	// minisign's comment drops the key id's leading zeros (one key in
+	// sixteen has one); Hashdrop shows all 16 digits.
+	var num uint64
+	if _, err := fmt.Sscanf(strings.SplitN(string(pub), "\n", 2)[0], "untrusted comment: minisign public key %X", &num); err != nil {
+		t.Fatalf("good.pub's comment: %v", err)
+	}
+	wantID := fmt.Sprintf("%016X", num)
 	k := ring.Keys()[0]
 	if k.Format != Minisign || k.Fingerprint != wantID {
 		t.Errorf("key %+v, want minisign key %s", k, wantID)

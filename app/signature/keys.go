@@ -62,7 +62,9 @@ type edKey struct {
 	pub minisign.PublicKey // the same key, for minisign
 }
 
-// id is the key number as minisign prints it (a little-endian uint64).
+// id is the key number (a little-endian uint64) in 16 hex digits. minisign's
+// own comment drops leading zeros ("F557FC49EE99FAC"); a fixed width keeps
+// ids comparable at a glance.
 func (e *edKey) id() string { return fmt.Sprintf("%016X", binary.LittleEndian.Uint64(e.num[:])) }
 
 // MaxKeyFileSize bounds a key file (gpg --export of a big keyring fits).
