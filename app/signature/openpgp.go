@@ -213,6 +213,12 @@ type ClearSigned struct {
 	// never signed, so never to be trusted.
 	Before, After []byte
 	block         *clearsign.Block
+	// sig is the signature's packets, read out of the armor once: the
+	// armor's reader can be read only once, and a message may be checked
+	// again (against a keyring with a key more). sigErr is why they cannot
+	// be read.
+	sig    []byte
+	sigErr error
 }
 
 const clearBegin = "-----BEGIN PGP SIGNED MESSAGE-----"
@@ -243,12 +249,18 @@ func ReadClearSigned(data []byte) *ClearSigned {
 		}
 		first = false
 	}
+	sig, err := io.ReadAll(io.LimitReader(b.ArmoredSignature.Body, MaxSignatureSize+1))
+	if err == nil && len(sig) > MaxSignatureSize {
+		err = errSigTooLarge
+	}
 	return &ClearSigned{
 		Text:   b.Plaintext,
 		Line:   bytes.Count(data[:text], []byte("\n")) + 1,
 		Before: data[:start],
 		After:  rest,
 		block:  b,
+		sig:    sig,
+		sigErr: err,
 	}
 }
 
@@ -259,7 +271,10 @@ func (r *Keyring) VerifyClearSigned(c *ClearSigned) []Result {
 
 // VerifyClearSignedAt is VerifyClearSigned as of the time now.
 func (r *Keyring) VerifyClearSignedAt(c *ClearSigned, now time.Time) []Result {
-	rs, _ := r.verifyOpenPGP(bytes.NewReader(c.block.Bytes), c.block.ArmoredSignature.Body, now)
+	if c.sigErr != nil {
+		return []Result{{Kind: Unreadable, Format: OpenPGP, Err: c.sigErr}}
+	}
+	rs, _ := r.verifyOpenPGP(bytes.NewReader(c.block.Bytes), bytes.NewReader(c.sig), now)
 	return rs
 }
 
