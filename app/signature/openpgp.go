@@ -105,13 +105,19 @@ func (r *Keyring) judge(c *pgp.SignatureCandidate, now time.Time, cfg *packet.Co
 		if h, bits := weakness(sig, c.SignedBy); h != "" || bits != 0 {
 			res.Kind, res.Hash, res.Bits = TooWeak, h, bits
 		}
-		if !key.Expires.IsZero() && key.Expires.Before(now) {
-			res.Until, res.KeyExpired = key.Expires, true
+		// The key's latest self-signatures say when it expires (an owner
+		// may have extended it since).
+		if until := expiry(c.SignedByEntity, c.IssuerKeyId, time.Time{}, cfg); !until.IsZero() && until.Before(now) {
+			res.Until, res.KeyExpired = until, true
 		}
 	case errors.Is(err, pgperr.ErrKeyRevoked):
 		res.Kind = Revoked
 	case errors.Is(err, pgperr.ErrKeyExpired):
-		res.Kind, res.KeyExpired, res.Until = Expired, true, key.Expires
+		// The self-signatures in force when it signed made it expired.
+		res.Kind, res.KeyExpired, res.Until = Expired, true, expiry(c.SignedByEntity, c.IssuerKeyId, sig.CreationTime, cfg)
+		if res.Until.IsZero() {
+			res.Until = key.Expires
+		}
 	case errors.Is(err, pgperr.ErrSignatureExpired):
 		res.Kind = Expired
 		if sig.SigLifetimeSecs != nil {
@@ -120,7 +126,56 @@ func (r *Keyring) judge(c *pgp.SignatureCandidate, now time.Time, cfg *packet.Co
 	default:
 		res.Kind, res.Err = Bad, err
 	}
+	if res.Kind != Bad && res.Kind != Revoked && revoked(c.SignedByEntity, c.IssuerKeyId, now) {
+		// OpenPGP keeps the signatures a key made before a "superseded" or
+		// "no longer used" revocation valid; Hashdrop does not: whoever
+		// revokes a key says not to trust it, and a thief can give any
+		// reason.
+		res = Result{Kind: Revoked, Format: OpenPGP, Signer: res.Signer, KeyID: res.KeyID, Created: res.Created}
+	}
 	return res
+}
+
+// revoked reports whether the key with this id in e (the primary key or a
+// subkey) or its primary key carries a valid revocation as of now,
+// whatever its reason and whenever it was made before now.
+func revoked(e *pgp.Entity, id uint64, now time.Time) bool {
+	if e.Revoked(now) {
+		return true
+	}
+	for i := range e.Subkeys {
+		if sk := &e.Subkeys[i]; sk.PublicKey.KeyId == id && sk.Revoked(nil, now) {
+			return true
+		}
+	}
+	return false
+}
+
+// expiry returns when the key with this id in e stops being valid: its
+// primary key's expiry or, for a subkey, the subkey's, whichever comes
+// first, as the self-signatures in force at t say (the latest ones for a
+// zero t). Zero when it never expires.
+func expiry(e *pgp.Entity, id uint64, t time.Time, cfg *packet.Config) time.Time {
+	var until time.Time
+	earlier := func(pk *packet.PublicKey, self *packet.Signature) {
+		if self == nil || self.KeyLifetimeSecs == nil || *self.KeyLifetimeSecs == 0 {
+			return
+		}
+		if u := pk.CreationTime.Add(time.Duration(*self.KeyLifetimeSecs) * time.Second); until.IsZero() || u.Before(until) {
+			until = u
+		}
+	}
+	if self, err := e.PrimarySelfSignature(t, cfg); err == nil {
+		earlier(e.PrimaryKey, self)
+	}
+	for i := range e.Subkeys {
+		if sk := &e.Subkeys[i]; sk.PublicKey.KeyId == id {
+			if self, err := sk.LatestValidBindingSignature(t, cfg); err == nil {
+				earlier(sk.PublicKey, self)
+			}
+		}
+	}
+	return until
 }
 
 // sigExpired reports whether sig's own lifetime ended before now.

@@ -58,7 +58,8 @@ const (
 	// Expired: the signature has expired, or the key had expired when it
 	// signed (Result.Until says when).
 	Expired
-	// Revoked: the key was revoked by its owner.
+	// Revoked: the key, or the subkey that signed, was revoked by its
+	// owner: whatever the reason, and even when it signed before.
 	Revoked
 	// TooWeak: the signature uses SHA-1 (or worse), or a key too short to
 	// trust (Result.Hash, Result.Bits).
@@ -104,7 +105,8 @@ type Result struct {
 	KeyID   string
 	Created time.Time // when the signature was made; zero when the format does not say
 	// Until is when the signature or key stopped being valid (Expired), or
-	// when the key expired after it signed (Genuine).
+	// when the key expired after it signed (Genuine). A key's expiry is its
+	// primary key's or its signing subkey's, whichever comes first.
 	Until      time.Time
 	KeyExpired bool   // Expired (or Until for Genuine) is about the key, not the signature
 	Hash       string // the weak digest ("SHA-1") for TooWeak

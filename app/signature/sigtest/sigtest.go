@@ -5,6 +5,7 @@ package sigtest
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -131,4 +132,27 @@ func (g *GnuPG) Revoke(fpr string) {
 	// gpg prefixes the armor line with ':' so the file cannot be imported
 	// by mistake.
 	g.Run(bytes.Replace(cert, []byte(":-----BEGIN"), []byte("-----BEGIN"), 1), "--import")
+}
+
+// Revocation reasons, as gpg's menu numbers them.
+const (
+	NoReason    = 0
+	Compromised = 1
+	Superseded  = 2
+	Retired     = 3 // "Key is no longer used"
+)
+
+// RevokeKey revokes fpr through gpg's key menu, for reason: the whole key
+// when sub is 0, else only its subkey number sub (1 is the first, as the
+// menu counts). extra are options such as --faked-system-time.
+func (g *GnuPG) RevokeKey(fpr string, sub, reason int, extra ...string) {
+	g.T.Helper()
+	var cmds strings.Builder
+	if sub > 0 {
+		fmt.Fprintf(&cmds, "key %d\n", sub)
+	}
+	// revkey, "really revoke?", the reason, an empty description, "is
+	// this okay?", save.
+	fmt.Fprintf(&cmds, "revkey\ny\n%d\n\ny\nsave\n", reason)
+	g.Run([]byte(cmds.String()), append(extra, "--command-fd", "0", "--edit-key", fpr)...)
 }
