@@ -134,6 +134,8 @@ func isOwnSidecar(name, base string) bool {
 func IsSumsName(name string) bool {
 	n := strings.ToLower(name)
 	switch {
+	case n == "sha256.sig" || n == "sha512.sig":
+		return true // OpenBSD's signify file, the signed lines inside it
 	case strings.HasSuffix(n, ".asc"), strings.HasSuffix(n, ".sig"):
 		return false // a signature, or a signed copy: hashed as a file
 	case strings.HasPrefix(n, "shasums"), n == "shasum", n == "shasum.txt":

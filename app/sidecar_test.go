@@ -98,3 +98,18 @@ func TestFindPublishedFixtures(t *testing.T) {
 		}
 	}
 }
+
+// A signature is hashed as a file when opened, except OpenBSD's signify
+// file, which carries the checksum lines it signs: that opens as the
+// checksum file it is.
+func TestIsSumsNameSignatures(t *testing.T) {
+	for name, want := range map[string]bool{
+		"SHA256.sig": true, "sha256.sig": true, "SHA512.sig": true, "SHA256": true,
+		"SHA256SUMS.sig": false, "SHA256SUMS.gpg": false, "SHA256SUMS.asc": false, "SHA256SUMS.sign": false,
+		"ubuntu.iso.sig": false, "sha256sum.txt.gpg": false, "SHA256SUMS.minisig": false, "install75.iso.sig": false,
+	} {
+		if got := IsSumsName(name); got != want {
+			t.Errorf("IsSumsName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -143,6 +143,10 @@ func TestMimeGlobs(t *testing.T) {
 		"ubuntu-24.04-desktop-amd64.iso":              "",
 		"notes.txt":                                   "",
 		"SHA256SUMS.gpg":                              "",
+		"SHA256SUMS.sig":                              "",
+		"ubuntu-24.04-desktop-amd64.iso.sig":          "",
+		"SHA256SUMS.minisig":                          "",
+		"SHA256.sig":                                  "text/x-sha256", // OpenBSD's, signed lines inside
 	} {
 		if got := typeOf(name); got != want {
 			t.Errorf("%s: type %q, want %q", name, got, want)
