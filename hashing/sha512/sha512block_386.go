@@ -7,21 +7,26 @@ import (
 	"github.com/klauspost/cpuid/v2"
 )
 
-// The cores, by preference: both run SHA-512 on the 64-bit lanes of XMM
+// The cores, by preference: all run SHA-512 on the 64-bit lanes of XMM
 // registers (SSE2 adds and shifts) and use PSHUFB for the byte order; AVX's
-// three-operand encoding saves the register copies.
+// three-operand encoding saves the register copies, and AVX2's per-lane
+// shifts let one register carry both a and e through the rounds.
 var (
+	useAVX2  = cpuid.CPU.Supports(cpuid.AVX2, cpuid.AVX, cpuid.SSSE3)
 	useAVX   = cpuid.CPU.Supports(cpuid.AVX, cpuid.SSSE3)
 	useSSSE3 = cpuid.CPU.Supports(cpuid.SSE2, cpuid.SSSE3)
 )
 
 func init() {
+	impl.Register("sha512", "avx2", &useAVX2)
 	impl.Register("sha512", "avx", &useAVX)
 	impl.Register("sha512", "ssse3", &useSSSE3)
 }
 
 func block(dig *digest, p []byte) {
 	switch {
+	case useAVX2:
+		blockAVX2(dig, p)
 	case useAVX:
 		blockAVX(dig, p)
 	case useSSSE3:
@@ -30,6 +35,9 @@ func block(dig *digest, p []byte) {
 		blockGeneric(dig, p)
 	}
 }
+
+//go:noescape
+func blockAVX2(dig *digest, p []byte)
 
 //go:noescape
 func blockAVX(dig *digest, p []byte)

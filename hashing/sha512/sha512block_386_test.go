@@ -18,6 +18,8 @@ func TestDispatch(t *testing.T) {
 	has := cpuid.CPU.Supports
 	want := impl.Generic
 	switch {
+	case has(cpuid.AVX2, cpuid.AVX, cpuid.SSSE3) && !named("HASHDROP_DISABLE", "avx2"):
+		want = "avx2"
 	case has(cpuid.AVX, cpuid.SSSE3) && !named("HASHDROP_DISABLE", "avx"):
 		want = "avx"
 	case has(cpuid.SSE2, cpuid.SSSE3) && !named("HASHDROP_DISABLE", "ssse3"):

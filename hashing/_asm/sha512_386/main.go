@@ -6,7 +6,9 @@
 // Two cores come from one description: AVX (VEX encoding: three operands and
 // unaligned memory operands) and SSSE3 (two operands: the generator inserts
 // the register copies). Both use PSHUFB for the byte order and for the
-// rotation by 8 in sigma0.
+// rotation by 8 in sigma0. A third, AVX2, shares their message schedule but
+// runs the rounds on a and e packed into one register (packed.go); on Zen 3
+// it is about 1.35 times as fast as AVX.
 //
 // The rounds keep only a, e and the carried b^c (for Maj) in registers; each
 // round stores a and e into four-slot rings on the stack, from which b, d, f,
@@ -45,8 +47,13 @@ func main() {
 	fmt.Fprintln(&b)
 	fmt.Fprintln(&b, `#include "textflag.h"`)
 	consts(&b)
-	for _, c := range []core{{name: "AVX", vex: true}, {name: "SSSE3"}} {
+	packedConsts(&b)
+	for _, c := range []core{{name: "AVX2", vex: true, packed: true}, {name: "AVX", vex: true}, {name: "SSSE3"}} {
 		e := &emitter{w: &b, core: c}
+		if c.packed {
+			e.packedBlock()
+			continue
+		}
 		e.block()
 	}
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
@@ -76,6 +83,8 @@ func consts(b *bytes.Buffer) {
 type core struct {
 	name string
 	vex  bool // VEX encoding: three operands, unaligned memory operands
+	// packed: e and a share a register (AVX2's per-lane shifts), see packed.go
+	packed bool
 }
 
 type emitter struct {

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// The AVX2 core packs the round's two chains into one register: the low
+// lane of V holds e, the high lane a. AVX2's per-lane shifts (VPSRLVQ,
+// VPSLLVQ) then compute Sigma1(e) and Sigma0(a) with one set of six shifts,
+// and Ch and Maj come from one formula, as Maj(a,b,c) = Ch(a^c, b, c):
+//
+//	P1 = (f, b), P2 = (g, c)             V one and two rounds back
+//	CM = ((P1^P2) & (V ^ (0, c))) ^ P2   = (Ch(e,f,g), Maj(a,b,c))
+//	S  = (Sigma1(e), Sigma0(a))
+//	K  = (d+h+WK, h+WK) + (Ch, Maj+Ch)
+//	V' = K + S + (0, Sigma1(e))          = (d+T1, T1+T2)
+//
+// Only V lives in a register from round to round; each round stores it in a
+// four-slot ring on the stack, from which P1, P2 and (h, d) = V three rounds
+// back are read as memory operands. That leaves X3 and X7 to the next
+// block's message schedule, computed beside the rounds as in the other
+// cores.
+
+// packedConsts writes the shift counts of the two Sigmas, low lane Sigma1
+// (14, 18, 41), high lane Sigma0 (28, 34, 39), and the mask of the high lane.
+func packedConsts(b *bytes.Buffer) {
+	lanes := func(name string, lo, hi uint64) {
+		fmt.Fprintf(b, "DATA %s<>+0(SB)/8, $%d\n", name, lo)
+		fmt.Fprintf(b, "DATA %s<>+8(SB)/8, $%d\n", name, hi)
+		fmt.Fprintf(b, "GLOBL %s<>(SB), RODATA|NOPTR, $16\n", name)
+	}
+	fmt.Fprintln(b)
+	s1, s0 := [3]uint64{14, 18, 41}, [3]uint64{28, 34, 39}
+	for i := range 3 {
+		lanes(fmt.Sprintf("sigr%d", i), s1[i], s0[i])
+		lanes(fmt.Sprintf("sigl%d", i), 64-s1[i], 64-s0[i])
+	}
+	fmt.Fprintf(b, "DATA hilane<>+0(SB)/8, $0\n")
+	fmt.Fprintf(b, "DATA hilane<>+8(SB)/8, $-1\n")
+	fmt.Fprintf(b, "GLOBL hilane<>(SB), RODATA|NOPTR, $16\n")
+}
+
+// slotV is the ring slot of V at round t; its low half holds e, its high a.
+func slotV(t int) string { return slotA(t) }
+
+func slotVHi(t int) string { return fmt.Sprintf("%d(DI)", offA+16*(((t%4)+4)%4)+8) }
+
+// packedBlock is block for the AVX2 core.
+func (e *emitter) packedBlock() {
+	name := "block" + e.core.name
+	size, spPtr, spEnd := e.frame()
+	fmt.Fprintf(e.w, "\n// func %s(dig *digest, p []byte)\n", name)
+	fmt.Fprintf(e.w, "// %s compresses whole blocks of p into dig.\n", name)
+	fmt.Fprintf(e.w, "TEXT ·%s(SB), 0, $%d-16\n", name, size)
+	e.ins("MOVL p_base+4(FP), SI")
+	e.ins("MOVL p_len+8(FP), CX")
+	e.ins("ANDL $~127, CX")
+	e.ins("JZ %s_done", name)
+	e.ins("ADDL SI, CX")
+	e.ins("MOVL SI, %d(SP)", spPtr)
+	e.ins("MOVL CX, %d(SP)", spEnd)
+	e.ins("LEAL 15(SP), DI")
+	e.ins("ANDL $~15, DI")
+	e.ins("LEAL %d(DI), AX", rings)
+	e.ins("LEAL %d(DI), BP", rings+e.areaSize())
+
+	e.comment("the first block's schedule on its own; later ones are computed beside the rounds of the block before")
+	e.schedule(name)
+	e.comment("the chaining words as (e, a) in X0 and (f, b), (g, c), (h, d) in ring slots -1..-3")
+	e.ins("MOVL dig+0(FP), CX")
+	e.ins("MOVQ 32(CX), X0")
+	e.ins("VMOVHPD 0(CX), X0, X0")
+	for i := 1; i < 4; i++ {
+		e.ins("MOVQ %d(CX), X1", 8*(4+i))
+		e.ins("VMOVHPD %d(CX), X1, X1", 8*i)
+		e.ins("VMOVDQA X1, %s", slotV(-i))
+	}
+
+	fmt.Fprintf(e.w, "\n%s_loop:\n", name)
+	e.ins("MOVL %d(SP), SI", spPtr)
+	e.ins("LEAL 128(SI), BX")
+	e.ins("CMPL BX, %d(SP)", spEnd)
+	e.ins("JAE %s_last", name)
+	e.ins("MOVL BX, SI")
+	fmt.Fprintf(e.w, "%s_last:\n", name) // the last block's "next" is itself, computed and not used
+	e.packedRounds(name)
+
+	e.comment("add into the chaining words; the ring keeps (f, b), (g, c), (h, d) for the next block")
+	e.ins("MOVL dig+0(FP), CX")
+	e.ins("MOVQ 32(CX), X1")
+	e.ins("VMOVHPD 0(CX), X1, X1")
+	e.ins("VPADDQ X1, X0, X0")
+	e.ins("MOVQ X0, 32(CX)")
+	e.ins("VMOVHPD X0, 0(CX)")
+	for i := 1; i < 4; i++ {
+		e.ins("MOVQ %d(CX), X1", 8*(4+i))
+		e.ins("VMOVHPD %d(CX), X1, X1", 8*i)
+		e.ins("VPADDQ %s, X1, X1", slotV(-i))
+		e.ins("MOVQ X1, %d(CX)", 8*(4+i))
+		e.ins("VMOVHPD X1, %d(CX)", 8*i)
+		e.ins("VMOVDQA X1, %s", slotV(-i))
+	}
+	e.ins("XCHGL AX, BP")
+	e.ins("MOVL %d(SP), SI", spPtr)
+	e.ins("ADDL $128, SI")
+	e.ins("MOVL SI, %d(SP)", spPtr)
+	e.ins("CMPL SI, %d(SP)", spEnd)
+	e.ins("JB %s_loop", name)
+	fmt.Fprintf(e.w, "\n%s_done:\n", name)
+	e.ins("RET")
+}
+
+// packedRounds runs the 80 rounds, sixteen to a loop, with the next block's
+// schedule in X3 and X7 beside them.
+func (e *emitter) packedRounds(name string) {
+	e.comment("rounds")
+	e.ins("XORL DX, DX")
+	sixteen := func(first bool) {
+		for t := range 16 {
+			wk := fmt.Sprintf("%d%s", offWK+e.wkStride()*t, e.wkIndex("AX"))
+			round := e.collect(func() { e.packedRound(t, wk) })
+			var step []string
+			if t%2 == 1 {
+				step = e.collect(func() {
+					if first {
+						e.loadStep(t / 2)
+					} else {
+						e.scheduleStep(t / 2)
+					}
+				})
+			}
+			e.interleave(round, step)
+		}
+	}
+	sixteen(true)
+	e.ins("MOVL $128, DX")
+	fmt.Fprintf(e.w, "%s_rounds:\n", name)
+	sixteen(false)
+	e.ins("ADDL $128, DX")
+	e.ins("CMPL DX, $640")
+	e.ins("JB %s_rounds", name)
+}
+
+// packedRound emits round t of sixteen: V in X0, scratch X1, X2, X4, X5, X6.
+func (e *emitter) packedRound(t int, wk string) {
+	e.ins("VMOVDQA X0, %s", slotV(t))
+	// F = (d+h+WK, h+WK); (h, d) is V three rounds back.
+	e.ins("VMOVDDUP %s, X1", slotV(t-3))
+	e.ins("VMOVDDUP %s, X2", wk)
+	e.ins("VPADDQ X2, X1, X1")
+	e.ins("MOVQ %s, X2", slotVHi(t-3))
+	e.ins("VPADDQ X2, X1, X1")
+	// CM = (Ch, Maj)
+	e.ins("VMOVDQA %s, X2", slotV(t-2))
+	e.ins("VPAND hilane<>(SB), X2, X4")
+	e.ins("VPXOR X0, X4, X4")
+	e.ins("VPXOR %s, X2, X5", slotV(t-1))
+	e.ins("VPAND X4, X5, X5")
+	e.ins("VPXOR X2, X5, X5")
+	// S = (Sigma1(e), Sigma0(a)), three rotations of both lanes.
+	for i := range 3 {
+		r, l := "X4", "X2"
+		if i == 0 {
+			r = "X6"
+		}
+		e.ins("VPSRLVQ sigr%d<>(SB), X0, %s", i, r)
+		e.ins("VPSLLVQ sigl%d<>(SB), X0, %s", i, l)
+		e.ins("VPXOR %s, %s, %s", l, r, r)
+		if i > 0 {
+			e.ins("VPXOR %s, X6, X6", r)
+		}
+	}
+	// Z = CM + S; V' = F + Z + (0, low half of Z)
+	e.ins("VPADDQ X5, X6, X6")
+	e.ins("VPADDQ X6, X1, X1")
+	e.ins("VPSLLDQ $8, X6, X6")
+	e.ins("VPADDQ X6, X1, X0")
+}
