@@ -22,6 +22,9 @@ const (
 	// Mismatch: every candidate was computed and none equals the expected
 	// digest.
 	Mismatch
+	// Conflict: the digests published for a file disagree (Decide); a
+	// Verdict of one digest is never a Conflict.
+	Conflict
 )
 
 func (o Outcome) String() string {
@@ -32,6 +35,8 @@ func (o Outcome) String() string {
 		return "match"
 	case Mismatch:
 		return "mismatch"
+	case Conflict:
+		return "conflict"
 	}
 	return "unknown"
 }

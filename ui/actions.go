@@ -24,7 +24,7 @@ func (w *Window) openFolder() {
 func (w *Window) openChecksumFile() {
 	w.dialogs.OpenChecksumFile(tr("Open a checksum file (SHA256SUMS, *.sha256, *.md5, …)"), func(path string) {
 		if path != "" {
-			w.openSums(path)
+			w.takeSums(path)
 		}
 	})
 }

@@ -58,9 +58,10 @@ type fileItem struct {
 	// declined: a re-read of these was cancelled; not read again to compare
 	declined []*hashing.Algorithm
 
-	published []app.Published   // digests found next to the file
+	beside    []app.Published   // digests found next to the file
+	published []app.Published   // those, then the checksum files given for it (app.PublishedFor)
 	ownSig    *app.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
-	sidecar   *app.Verdict      // the file against published[0]
+	sidecar   *app.Decision     // the file against published (app.Decide), nil when none
 	pasted    *app.Verdict      // the file against the expected-digest field
 }
 
@@ -165,6 +166,8 @@ func (it *fileItem) icon() fyne.Resource {
 		switch {
 		case it.sidecar != nil && it.sidecar.Outcome == app.Mismatch || it.pasted != nil && it.pasted.Outcome == app.Mismatch:
 			return theme.NewErrorThemedResource(theme.CancelIcon())
+		case it.sidecar != nil && it.sidecar.Outcome == app.Conflict:
+			return theme.NewWarningThemedResource(theme.WarningIcon())
 		case it.sidecar != nil && it.sidecar.Outcome == app.Match || it.pasted != nil && it.pasted.Outcome == app.Match:
 			return theme.NewSuccessThemedResource(theme.ConfirmIcon())
 		}
@@ -204,26 +207,38 @@ func (it *fileItem) doneText() string {
 }
 
 // verdictLine is the line a card shows under its progress: how the file
-// compares with a digest published next to it, or with the pasted one when
-// there are several files.
+// compares with the digests published for it (saying which checksum file
+// decided), or with the pasted one when there are several files.
 func (it *fileItem) verdictLine() (fyne.Resource, string) {
-	// A digest published next to the file gives the card its own verdict,
+	// A digest published for the file gives the card its own verdict,
 	// which a pasted digest does not replace (the banner says that one's).
-	v, from := it.pasted, ""
-	if it.sidecar != nil && it.sidecar.Outcome != app.Unknown || v == nil || v.Outcome == app.Unknown {
-		v = it.sidecar
-		if v != nil && len(it.published) > 0 {
-			from = filepath.Base(it.published[0].Source)
+	if d := it.sidecar; d != nil && d.Outcome != app.Unknown || it.pasted == nil || it.pasted.Outcome == app.Unknown {
+		if d == nil || len(d.By) == 0 {
+			return nil, ""
 		}
+		if d.Outcome == app.Conflict {
+			return verdictIcon(app.Conflict, true), tr("The checksum files disagree: {{.Source}} and {{.Other}}",
+				"Source", it.sourceText(d.By[0]), "Other", it.sourceText(d.Against[0]))
+		}
+		headline, _ := verdictWords(&d.Verdict)
+		return verdictIcon(d.Outcome, true), tr("{{.Headline}} ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
 	}
-	if v == nil {
-		return nil, ""
+	headline, _ := verdictWords(it.pasted)
+	return verdictIcon(it.pasted.Outcome, true), headline
+}
+
+// sourceText names the checksum file p came from for the file it: its
+// name when it lies beside the file, else with its folder too.
+func (it *fileItem) sourceText(p app.Published) string {
+	if filepath.Dir(p.Source) == filepath.Dir(it.path) {
+		return filepath.Base(p.Source)
 	}
-	headline, _ := verdictWords(v)
-	if from != "" {
-		headline = tr("{{.Headline}} ({{.Source}})", "Headline", headline, "Source", from)
-	}
-	return verdictIcon(v.Outcome, true), headline
+	return tr("{{.Name}} in {{.Folder}}", "Name", filepath.Base(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
+}
+
+// besideFile reports whether the checksum file of p lies beside it.
+func (it *fileItem) besideFile(p app.Published) bool {
+	return filepath.Dir(p.Source) == filepath.Dir(it.path)
 }
 
 // authLine is the card's line on who signed the file (its own signature,
@@ -234,10 +249,10 @@ func (it *fileItem) authLine() (fyne.Resource, string) {
 		o, text := fileSignatureWords(it.ownSig)
 		return authenticityIcon(o), text
 	}
-	if it.sidecar == nil || len(it.published) == 0 || it.pasted != nil && it.pasted.Outcome != app.Unknown {
+	if it.sidecar == nil || len(it.sidecar.By) == 0 || it.pasted != nil && it.pasted.Outcome != app.Unknown {
 		return nil, ""
 	}
-	o, text := authenticityWords(it.published[0].Authenticity)
+	o, text := authenticityWords(it.sidecar.By[0].Authenticity)
 	if text == "" {
 		return nil, ""
 	}

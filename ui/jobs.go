@@ -58,18 +58,23 @@ func (w *Window) Add(paths []string) {
 		}
 		if len(paths) == 1 && gather.LooksLikeSums(paths[0]) {
 			if st, err := os.Stat(paths[0]); err == nil && st.Mode().IsRegular() {
+				x := readGiven(paths[0])
 				w.do(func() {
 					if gen == w.gen {
 						w.walkDone()
-						w.openSums(paths[0])
+						w.sumsGiven(paths[0], x)
 					}
 				})
 				return
 			}
 		}
 		paths, sums := splitSums(paths)
+		var given []*app.SumsIndex
 		for _, p := range sums {
 			w.tracef("%s dropped with the files it may list: used as their checksum file, not hashed", p)
+			if x := readGiven(p); x != nil {
+				given = append(given, x)
+			}
 		}
 		res := gather.Files(ctx, paths, func(n int) {
 			w.do(func() {
@@ -93,6 +98,7 @@ func (w *Window) Add(paths []string) {
 				return
 			}
 			w.walkFound = 0
+			w.addGiven(given...)
 			if ctx.Err() == nil {
 				w.addFiles(res.Files, pubs)
 			}
@@ -122,7 +128,8 @@ func (w *Window) walkDone() {
 }
 
 // addFiles lists files and queues them with the chosen algorithms; pubs
-// are the digests published next to the first of them.
+// are the digests published next to the first of them, to which those of
+// the checksum files given (w.given) are added.
 func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	if len(files) == 0 {
 		return
@@ -162,11 +169,14 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	w.expected.adopt(items)
 	for i := range files {
 		it := items[i]
-		if i < len(pubs) && len(pubs[i]) > 0 {
-			it.published = pubs[i]
-			w.tracef("published digest for %s in %s", it.path, pubs[i][0].Source)
-			if a := pubs[i][0].Authenticity; a != nil {
-				w.tracef("signature of %s: %s", filepath.Base(pubs[i][0].Source), a.Verdict.Kind)
+		if i < len(pubs) {
+			it.beside = pubs[i]
+		}
+		it.published = app.PublishedFor(it.path, it.beside, w.given)
+		if len(it.published) > 0 {
+			w.tracef("published digest for %s in %s", it.path, it.published[0].Source)
+			if a := it.published[0].Authenticity; a != nil {
+				w.tracef("signature of %s: %s", filepath.Base(it.published[0].Source), a.Verdict.Kind)
 			}
 		}
 		it.index = len(w.files.items)
@@ -439,6 +449,7 @@ func (w *Window) CancelAll() {
 func (w *Window) Clear() {
 	w.CancelAll()
 	w.expected.SetText("")
+	w.given = nil
 	w.gen++
 	w.walking, w.walkFound, w.walkCancel = 0, 0, nil
 	for _, it := range w.files.items {

@@ -114,7 +114,7 @@ func (b *verdictBanner) set(o app.Outcome, headline, detail string) {
 	}
 	b.outcome = o
 	b.bg.FillColor = map[app.Outcome]color.Color{app.Match: matchColour, app.Mismatch: mismatchColour,
-		app.Pending: pendingColour, app.Unknown: unknownColour}[o]
+		app.Pending: pendingColour, app.Unknown: unknownColour, app.Conflict: unknownColour}[o]
 	b.icon.SetResource(verdictIcon(o, false))
 	size := theme.SizeNameHeadingText
 	if o == app.Pending || o == app.Unknown {
@@ -264,9 +264,11 @@ func (w *Window) judge() {
 		had := it.sidecar != nil || len(it.marks) > 0 || it.pasted != nil
 		it.sidecar = nil
 		if len(it.published) > 0 && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
-			v := it.published[0].Expected.Judge(it.computed())
-			it.sidecar = &v
-			w.needMore(it, v, true)
+			d := app.Decide(it.published, it.computed())
+			it.sidecar = &d
+			if d.Outcome == app.Pending {
+				w.needMore(it, d.Verdict, true)
+			}
 		}
 		if had || it.sidecar != nil || it.pasted != nil {
 			w.mark(it)
@@ -295,7 +297,11 @@ func (w *Window) needMore(it *fileItem, v app.Verdict, allowed bool) {
 // mark puts a tick or a cross beside the rows a verdict compared.
 func (w *Window) mark(it *fileItem) {
 	clear(it.marks)
-	for _, v := range []*app.Verdict{it.sidecar, it.pasted} {
+	var sidecar *app.Verdict
+	if it.sidecar != nil && it.sidecar.Outcome != app.Conflict { // a conflict marks no row right or wrong
+		sidecar = &it.sidecar.Verdict
+	}
+	for _, v := range []*app.Verdict{sidecar, it.pasted} {
 		if v == nil {
 			continue
 		}
@@ -372,27 +378,33 @@ func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 	}
 }
 
-// sidecarBanner sums up the verdicts against digests published next to the
-// files, when nothing is pasted.
+// sidecarBanner sums up the verdicts against the digests published for
+// the files (next to them, or in a checksum file given for them), when
+// nothing is pasted.
 func (w *Window) sidecarBanner() {
-	var judged, ok, bad, pending []*fileItem
+	var judged, ok, bad, pending, conflict []*fileItem
+	given := false // a verdict came from a checksum file elsewhere
 	for _, it := range w.files.items {
-		if it.sidecar == nil {
+		d := it.sidecar
+		if d == nil || len(d.By) == 0 {
 			continue
 		}
 		judged = append(judged, it)
-		switch it.sidecar.Outcome {
+		given = given || !it.besideFile(d.By[0])
+		switch d.Outcome {
 		case app.Match:
 			ok = append(ok, it)
 		case app.Mismatch:
 			bad = append(bad, it)
 		case app.Pending:
 			pending = append(pending, it)
+		case app.Conflict:
+			conflict = append(conflict, it)
 		}
 	}
 	var badSig *fileItem
 	for _, it := range judged {
-		if a := it.published[0].Authenticity; a != nil && a.Verdict.Kind == signature.Bad {
+		if a := it.sidecar.By[0].Authenticity; a != nil && a.Verdict.Kind == signature.Bad {
 			badSig = it
 			break
 		}
@@ -413,35 +425,81 @@ func (w *Window) sidecarBanner() {
 	case badSig != nil:
 		// A BAD signature wins over any match: the digests it vouches for
 		// were changed after signing.
-		w.banner.set(app.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", filepath.Base(badSig.published[0].Source)),
+		w.banner.set(app.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", filepath.Base(badSig.sidecar.By[0].Source)),
 			tr("The checksum file was changed after it was signed, so a match with its digests proves nothing."))
 	case len(bad) > 0:
 		it := bad[0]
-		headline, _ := verdictWords(it.sidecar)
+		v := &it.sidecar.Verdict
+		headline, _ := verdictWords(v)
 		headline = tr("{{.Headline}}. Do not use it.", "Headline", headline)
-		detail := tr("{{.Name}} does not match the digest in {{.Source}}, next to it.", "Name", it.name, "Source", filepath.Base(it.published[0].Source))
+		detail := tr("{{.Name}} does not match the digest in {{.Source}}, next to it.", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0]))
+		if !it.besideFile(it.sidecar.By[0]) {
+			detail = tr("{{.Name}} does not match the digest in {{.Source}}.", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0]))
+		}
 		if len(bad) > 1 {
 			headline = tr("{{.N}} files do NOT match the digests published next to them: do not use them", "N", len(bad))
+			if given {
+				headline = tr("{{.N}} files do NOT match the digests published for them: do not use them", "N", len(bad))
+			}
 		}
 		w.banner.set(app.Mismatch, headline, detail)
 		if len(bad) == 1 {
-			w.banner.showDigests(it.sidecar, it.digests)
+			w.banner.showDigests(v, it.digests)
 		}
+	case len(conflict) > 0:
+		w.conflictBanner(conflict)
 	case len(pending) > 0:
-		w.banner.set(app.Pending, tr("Checking {{.Name}} against the digest published next to it…", "Name", pending[0].name), "")
+		it := pending[0]
+		if it.besideFile(it.sidecar.By[0]) {
+			w.banner.set(app.Pending, tr("Checking {{.Name}} against the digest published next to it…", "Name", it.name), "")
+		} else {
+			w.banner.set(app.Pending, tr("Checking {{.Name}} against {{.Source}}…", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0])), "")
+		}
 	case len(judged) == 1:
 		it := judged[0]
-		detail := tr("Compared with {{.Source}}, found next to the file.", "Source", filepath.Base(it.published[0].Source))
-		if _, auth := authenticityWords(it.published[0].Authenticity); auth != "" {
+		by := it.sidecar.By[0]
+		detail := tr("Compared with {{.Source}}, found next to the file.", "Source", filepath.Base(by.Source))
+		if !it.besideFile(by) {
+			detail = tr("Compared with {{.Source}}.", "Source", it.sourceText(by))
+		}
+		if n := len(it.sidecar.By) - 1; n > 0 {
+			detail = joinSentences(detail, trn(n, "{{.N}} more checksum file agrees.", "{{.N}} more checksum files agree.", "N", n))
+		}
+		if _, auth := authenticityWords(by.Authenticity); auth != "" {
 			detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", auth))
 		}
-		headline, more := verdictWords(it.sidecar)
+		headline, more := verdictWords(&it.sidecar.Verdict)
 		w.banner.set(app.Match, headline, joinSentences(detail, more))
 	default:
 		detail := ""
-		if _, auth := authenticityWords(judged[0].published[0].Authenticity); auth != "" {
+		if _, auth := authenticityWords(judged[0].sidecar.By[0].Authenticity); auth != "" {
 			detail = tr("{{.Signature}}.", "Signature", auth)
 		}
-		w.banner.set(app.Match, tr("All {{.N}} files match the digests published next to them", "N", len(ok)), detail)
+		headline := tr("All {{.N}} files match the digests published next to them", "N", len(ok))
+		if given {
+			headline = tr("All {{.N}} files match the digests published for them", "N", len(ok))
+		}
+		w.banner.set(app.Match, headline, detail)
 	}
+}
+
+// conflictBanner says that the checksum files given for a file disagree
+// about it: which one it matches, if any, and which not.
+func (w *Window) conflictBanner(conflict []*fileItem) {
+	it := conflict[0]
+	d := it.sidecar
+	by, against := it.sourceText(d.By[0]), it.sourceText(d.Against[0])
+	headline := tr("The checksum files disagree about {{.Name}}: do not rely on it", "Name", it.name)
+	if len(conflict) > 1 {
+		headline = tr("The checksum files disagree about {{.N}} files: do not rely on them", "N", len(conflict))
+	}
+	var detail string
+	if d.Verdict.Outcome == app.Match {
+		detail = tr("It matches {{.Source}}, not {{.Other}}: one of them is wrong or was changed. Find out which before using the file.",
+			"Source", by, "Other", against)
+	} else {
+		detail = tr("{{.Source}} and {{.Other}} give it different digests: one of them is wrong or was changed. Find out which before using the file.",
+			"Source", by, "Other", against)
+	}
+	w.banner.set(app.Conflict, headline, detail)
 }

@@ -75,7 +75,8 @@ type Window struct {
 	body     *fyne.Container
 	mainView fyne.CanvasObject
 	sums     *sumsView
-	saving   *saveForm // the Save checksums form shown last
+	saving   *saveForm        // the Save checksums form shown last
+	given    []*app.SumsIndex // checksum files dropped or opened, for the files listed (until Clear)
 	bench    *benchView
 
 	computeGen int // bumped by Cancel all: stops "Compute new algorithms" queueing

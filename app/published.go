@@ -1,0 +1,194 @@
+package app
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// A checksum file the user gave (dropped or opened) is used for the files
+// given with it, or later, wherever they are:
+//
+//   - An entry lists a file when it names it: relative to the checksum
+//     file's folder, or by its absolute path.
+//   - When the checksum file is in another folder than the file, an entry
+//     that is a bare name ("debian.iso", "./debian.iso", "*debian.iso")
+//     also lists the file of that base name: a SHA256SUMS kept on the
+//     Desktop checks the ISO in Downloads.
+//   - An entry with a folder in its name ("amd64/debian.iso") that does not
+//     lead to the file is not guessed to be about it, and a checksum file
+//     with an entry that leads to the file is not read by base name for it.
+//
+// Every checksum file that lists a file is compared with it (Decide), and
+// two that disagree are a Conflict, never a silent pick.
+
+// SumsIndex finds the entries of one checksum file that list a file,
+// without reading the disk: the names are resolved once, when it is made.
+type SumsIndex struct {
+	sf     *SumsFile
+	dir    string           // the checksum file's folder, absolute
+	byPath map[string][]int // absolute path -> entries naming it
+	byBase map[string][]int // bare names -> entries
+}
+
+// NewSumsIndex indexes the entries of sf (read with ReadSumsFile or
+// ReadSignedSums, which keep them).
+func NewSumsIndex(sf *SumsFile) *SumsIndex {
+	x := &SumsIndex{sf: sf, byPath: make(map[string][]int), byBase: make(map[string][]int)}
+	x.dir, _ = filepath.Abs(rootDir(sf.Dir))
+	for i := range sf.Entries {
+		e := &sf.Entries[i]
+		if e.Unsupported != "" {
+			continue
+		}
+		for _, name := range entryNames(e) {
+			p, err := filepath.Abs(sf.displayPath(name))
+			if err == nil && !slices.Contains(x.byPath[p], i) {
+				x.byPath[p] = append(x.byPath[p], i)
+			}
+			if clean := filepath.Clean(filepath.FromSlash(name)); !strings.ContainsRune(clean, filepath.Separator) &&
+				clean != "." && clean != ".." && !hasDriveLetter(clean) && !slices.Contains(x.byBase[clean], i) {
+				x.byBase[clean] = append(x.byBase[clean], i)
+			}
+		}
+	}
+	return x
+}
+
+// entryNames are the names an entry may mean: as written, and with '\'
+// read as a folder separator (as SumsFile.resolve tries them).
+func entryNames(e *Entry) []string {
+	names := []string{e.Name}
+	if !e.Escaped && strings.Contains(e.Name, `\`) && filepath.Separator != '\\' {
+		names = append(names, strings.ReplaceAll(e.Name, `\`, "/"))
+	}
+	return names
+}
+
+// Path is the checksum file as the user named it.
+func (x *SumsIndex) Path() string { return x.sf.Path }
+
+// Published returns the entries that list the file at path, by the rule
+// above, in file order.
+func (x *SumsIndex) Published(path string) []Published {
+	target, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	lines := x.byPath[target]
+	if len(lines) == 0 && filepath.Dir(target) != x.dir {
+		lines = x.byBase[filepath.Base(target)]
+	}
+	var out []Published
+	for _, i := range lines {
+		e := &x.sf.Entries[i]
+		out = append(out, Published{Expected: e.Expected(), Source: x.sf.Path, Line: e.Line, Signed: x.sf.Signed, Authenticity: x.sf.Authenticity})
+	}
+	return out
+}
+
+// PublishedFor is every digest published for the file at path: found
+// beside it (FindPublished's, first), then in each of the checksum files
+// given; a checksum file found beside the file is not counted twice.
+func PublishedFor(path string, beside []Published, given []*SumsIndex) []Published {
+	out := slices.Clone(beside)
+	seen := make(map[string]bool)
+	for _, p := range beside {
+		seen[absOrSelf(p.Source)] = true
+	}
+	for _, x := range given {
+		if src := absOrSelf(x.Path()); !seen[src] {
+			seen[src] = true
+			out = append(out, x.Published(path)...)
+		}
+	}
+	return out
+}
+
+func absOrSelf(path string) string {
+	if p, err := filepath.Abs(path); err == nil {
+		return p
+	}
+	return path
+}
+
+// Decision is a file's verdict against every digest published for it.
+type Decision struct {
+	// Outcome is the first digest's verdict (Match, Mismatch, Pending), or
+	// Conflict when the digests disagree: two of the same algorithm differ,
+	// or the file matches one and not another.
+	Outcome Outcome
+	// Verdict is the verdict of By[0], the digest that decides: what its
+	// marks, the banner's comparison and any re-read follow.
+	Verdict Verdict
+	// By are the digests behind the outcome, the deciding one first: on a
+	// Match those the file matches, on a Conflict the side the file
+	// matches (or the first digest, before the file is known).
+	By []Published
+	// Against are, on a Conflict, the digests that disagree with By.
+	Against []Published
+}
+
+// Decide compares a file's digests computed so far with pubs, the digests
+// published for it in the order they count (PublishedFor's). The first one
+// decides: the verdict waits for its algorithm, and the others are compared
+// as their algorithms are computed; any that disagrees makes a Conflict.
+// With no pubs the Outcome is Unknown and By is empty.
+func Decide(pubs []Published, computed []Digest) Decision {
+	if len(pubs) == 0 {
+		return Decision{Outcome: Unknown}
+	}
+	verdicts := make([]Verdict, len(pubs))
+	var matched, mismatched []int
+	for i, p := range pubs {
+		verdicts[i] = p.Expected.Judge(computed)
+		switch verdicts[i].Outcome {
+		case Match:
+			matched = append(matched, i)
+		case Mismatch:
+			mismatched = append(mismatched, i)
+		}
+	}
+	pick := func(idx []int) []Published {
+		out := make([]Published, len(idx))
+		for k, i := range idx {
+			out[k] = pubs[i]
+		}
+		return out
+	}
+	switch {
+	case len(matched) > 0 && len(mismatched) > 0:
+		return Decision{Outcome: Conflict, Verdict: verdicts[matched[0]], By: pick(matched), Against: pick(mismatched)}
+	case len(matched) == 0:
+		// Not known from the file yet (or it matches none): two digests of
+		// the same algorithm that differ are a conflict already.
+		for i := range pubs {
+			if against := disagreeing(pubs, i); len(against) > 0 {
+				return Decision{Outcome: Conflict, Verdict: verdicts[i], By: pubs[i : i+1], Against: pick(against)}
+			}
+		}
+	}
+	d := Decision{Outcome: verdicts[0].Outcome, Verdict: verdicts[0], By: pubs[:1]}
+	if d.Outcome == Match {
+		d.By = pick(matched)
+	}
+	return d
+}
+
+// disagreeing lists the digests after pubs[i] of its one algorithm whose
+// value differs.
+func disagreeing(pubs []Published, i int) []int {
+	a := pubs[i].Expected
+	if len(a.Candidates) != 1 {
+		return nil
+	}
+	var out []int
+	for j := i + 1; j < len(pubs); j++ {
+		b := pubs[j].Expected
+		if len(b.Candidates) == 1 && b.Candidates[0] == a.Candidates[0] && !bytes.Equal(a.Sum, b.Sum) {
+			out = append(out, j)
+		}
+	}
+	return out
+}

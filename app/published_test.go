@@ -1,0 +1,158 @@
+package app
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func readIndex(t *testing.T, path string) *SumsIndex {
+	t.Helper()
+	sf, err := ReadSumsFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewSumsIndex(sf)
+}
+
+// lines says which lines of which checksum files pubs came from.
+func lines(pubs []Published) string {
+	var out []string
+	for _, p := range pubs {
+		out = append(out, fmt.Sprintf("%s:%d", filepath.Base(filepath.Dir(p.Source))+"/"+filepath.Base(p.Source), p.Line))
+	}
+	return strings.Join(out, " ")
+}
+
+// A checksum file in another folder lists a file by its base name; an
+// entry with a folder is about that folder's file only.
+func TestSumsIndexInAnotherFolder(t *testing.T) {
+	other := strings.Repeat("0", 64)
+	dir := vTree(t, map[string]string{
+		"Downloads/debian.iso": "abc",
+		"Downloads/a b.iso":    "abc",
+		"Downloads/sub/x.iso":  "abc",
+		"Desktop/SHA256SUMS": abcSHA256 + "  debian.iso\n" + // 1: bare name
+			other + "  amd64/debian.iso\n" + // 2: another folder's debian.iso
+			abcSHA256 + " *./a b.iso\n" + // 3: bare, with ./ and the binary marker
+			abcSHA256 + "  ../Downloads/sub/x.iso\n" + // 4: a path that leads to the file
+			other + "  sub/x.iso\n" + // 5: a path that does not
+			abcSHA256 + "  DEBIAN.ISO\n", // 6: another name
+	})
+	x := readIndex(t, filepath.Join(dir, "Desktop", "SHA256SUMS"))
+	for file, want := range map[string]string{
+		"Downloads/debian.iso":     "Desktop/SHA256SUMS:1",
+		"Downloads/a b.iso":        "Desktop/SHA256SUMS:3",
+		"Downloads/sub/x.iso":      "Desktop/SHA256SUMS:4",
+		"Downloads/other.iso":      "",
+		"Desktop/debian.iso":       "Desktop/SHA256SUMS:1", // beside it: by the path the entry names
+		"Desktop/amd64/debian.iso": "Desktop/SHA256SUMS:2",
+	} {
+		if got := lines(x.Published(filepath.Join(dir, filepath.FromSlash(file)))); got != want {
+			t.Errorf("%s: listed by %q, want %q", file, got, want)
+		}
+	}
+}
+
+// A checksum file in the file's own folder lists it by the path its
+// entries name, never by a base name alone.
+func TestSumsIndexInTheSameFolder(t *testing.T) {
+	dir := vTree(t, map[string]string{
+		"dl/debian.iso": "abc",
+		"dl/SHA256SUMS": abcSHA256 + "  amd64/debian.iso\n",
+	})
+	x := readIndex(t, filepath.Join(dir, "dl", "SHA256SUMS"))
+	if got := x.Published(filepath.Join(dir, "dl", "debian.iso")); len(got) != 0 {
+		t.Errorf("dl/debian.iso listed by amd64/debian.iso: %s", lines(got))
+	}
+}
+
+// PublishedFor puts the digests found beside the file first and counts a
+// checksum file once, however it was found.
+func TestPublishedFor(t *testing.T) {
+	dir := vTree(t, map[string]string{
+		"dl/debian.iso":      "abc",
+		"dl/SHA256SUMS":      abcSHA256 + "  debian.iso\n",
+		"Desktop/SHA256SUMS": abcSHA256 + "  debian.iso\n",
+		"Desktop/MD5SUMS":    abcMD5 + "  debian.iso\n",
+	})
+	iso := filepath.Join(dir, "dl", "debian.iso")
+	beside, errs := FindPublished(iso)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	given := []*SumsIndex{
+		readIndex(t, filepath.Join(dir, "Desktop", "MD5SUMS")),
+		readIndex(t, filepath.Join(dir, "dl", "SHA256SUMS")), // dropped, and beside it too
+		readIndex(t, filepath.Join(dir, "Desktop", "SHA256SUMS")),
+	}
+	if got, want := lines(PublishedFor(iso, beside, given)), "dl/SHA256SUMS:1 Desktop/MD5SUMS:1 Desktop/SHA256SUMS:1"; got != want {
+		t.Errorf("published for debian.iso: %q, want %q", got, want)
+	}
+}
+
+func TestDecide(t *testing.T) {
+	wrong := strings.Repeat("0", 64)
+	dir := vTree(t, map[string]string{
+		"a/SHA256SUMS": abcSHA256 + "  f.iso\n",
+		"b/SHA256SUMS": abcSHA256 + "  f.iso\n",
+		"c/SHA256SUMS": wrong + "  f.iso\n",
+		"d/MD5SUMS":    abcMD5 + "  f.iso\n",
+		"e/CHECKSUMS":  wrong + "  f.iso\n", // 64 digits, no name hint: SHA-256, SHA3-256 or RIPEMD-256
+		"f.iso":        "abc",
+		"g/SHA512SUMS": abcSHA512 + "  f.iso\n",
+		"h/SHA512SUMS": strings.Repeat("1", 128) + "  f.iso\n",
+		"i/CHECKSUM":   "SHA3-256 (f.iso) = " + vHex("sha3-256", []byte("abc")) + "\n",
+	})
+	iso := filepath.Join(dir, "f.iso")
+	pub := func(folder, name string) Published {
+		p := readIndex(t, filepath.Join(dir, folder, name)).Published(iso)
+		if len(p) != 1 {
+			t.Fatalf("%s/%s: %d entries for f.iso", folder, name, len(p))
+		}
+		return p[0]
+	}
+	a, b, c := pub("a", "SHA256SUMS"), pub("b", "SHA256SUMS"), pub("c", "SHA256SUMS")
+	md5, loose := pub("d", "MD5SUMS"), pub("e", "CHECKSUMS")
+	g, h := pub("g", "SHA512SUMS"), pub("h", "SHA512SUMS")
+	sha3 := pub("i", "CHECKSUM")
+	data := []byte("abc")
+	for _, tc := range []struct {
+		name     string
+		pubs     []Published
+		computed []Digest
+		outcome  Outcome
+		by       string
+		against  string
+	}{
+		{"none", nil, nil, Unknown, "", ""},
+		{"one, not hashed yet", []Published{a}, nil, Pending, "a/SHA256SUMS:1", ""},
+		{"two agree", []Published{a, b}, vDigests(data, "sha256"), Match, "a/SHA256SUMS:1 b/SHA256SUMS:1", ""},
+		{"a mismatch", []Published{c}, vDigests(data, "sha256"), Mismatch, "c/SHA256SUMS:1", ""},
+		// Two SHA-256 digests that differ disagree before the file is read...
+		{"same algorithm, not hashed yet", []Published{a, c}, nil, Conflict, "a/SHA256SUMS:1", "c/SHA256SUMS:1"},
+		{"same algorithm, differing, first wrong", []Published{c, a}, nil, Conflict, "c/SHA256SUMS:1", "a/SHA256SUMS:1"},
+		// ...and once it is, the side it matches comes first.
+		{"same algorithm, hashed", []Published{c, b, a}, vDigests(data, "sha256"), Conflict, "b/SHA256SUMS:1 a/SHA256SUMS:1", "c/SHA256SUMS:1"},
+		{"neither matches", []Published{g, h}, vDigests([]byte("abd"), "sha512"), Conflict, "g/SHA512SUMS:1", "h/SHA512SUMS:1"},
+		// Other algorithms: compared as they are computed.
+		{"md5 first, sha256 not yet", []Published{md5, c}, vDigests(data, "md5"), Match, "d/MD5SUMS:1", ""},
+		{"md5 matches, sha256 does not", []Published{md5, c}, vDigests(data, "md5", "sha256"), Conflict, "d/MD5SUMS:1", "c/SHA256SUMS:1"},
+		{"the first decides: pending", []Published{c, md5}, vDigests(data, "md5"), Pending, "c/SHA256SUMS:1", ""},
+		{"md5 and sha256 agree", []Published{md5, a}, vDigests(data, "md5", "sha256"), Match, "d/MD5SUMS:1 a/SHA256SUMS:1", ""},
+		// 64 digits of unknown algorithm are not known to differ from a
+		// SHA-256 until every candidate is computed and none matches.
+		{"unknown length, pending", []Published{a, loose}, vDigests(data, "sha256"), Match, "a/SHA256SUMS:1", ""},
+		{"unknown length, none matches", []Published{a, loose}, vDigests(data, "sha256", "sha3-256", "ripemd256"), Conflict, "a/SHA256SUMS:1", "e/CHECKSUMS:1"},
+		{"sha3-256 and sha256 agree", []Published{sha3, a}, vDigests(data, "sha256", "sha3-256"), Match, "i/CHECKSUM:1 a/SHA256SUMS:1", ""},
+	} {
+		d := Decide(tc.pubs, tc.computed)
+		if d.Outcome != tc.outcome || lines(d.By) != tc.by || lines(d.Against) != tc.against {
+			t.Errorf("%s: %v by %q against %q; want %v by %q against %q", tc.name, d.Outcome, lines(d.By), lines(d.Against), tc.outcome, tc.by, tc.against)
+		}
+		if len(d.By) > 0 && d.Verdict.Expected != d.By[0].Expected {
+			t.Errorf("%s: the verdict is not By[0]'s", tc.name)
+		}
+	}
+}

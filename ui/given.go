@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"path/filepath"
+	"slices"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// A checksum file dropped or opened is used for the files of the list it
+// lists, and for those dropped after it, wherever they are: by the path its
+// entries name, or, from another folder, by base name (app.SumsIndex has
+// the rule). Checksum files that disagree about a file make a conflict on
+// its card and in the banner (app.Decide). Clear forgets them.
+
+// readGiven reads the checksum file at path for the files it may list, or
+// returns nil when it cannot be used (the checksum-file view says why).
+// It reads the disk: not on the Fyne goroutine.
+func readGiven(path string) *app.SumsIndex {
+	sf, err := app.ReadSignedSums(path, trustedKeys.get())
+	if err != nil || len(sf.Entries) == 0 {
+		return nil
+	}
+	return app.NewSumsIndex(sf)
+}
+
+// takeSums uses the checksum file at path (Open checksum file…): for the
+// files of the list it lists, or else in the checksum-file view.
+func (w *Window) takeSums(path string) {
+	gen := w.gen
+	w.background(func() {
+		x := readGiven(path)
+		w.do(func() {
+			if gen == w.gen {
+				w.sumsGiven(path, x)
+			}
+		})
+	})
+}
+
+// sumsGiven takes a checksum file given on its own (x nil: not usable).
+// It is remembered for the files dropped after it; when it lists files of
+// the list, it is used for them and the list stays in view, else it is
+// checked in the checksum-file view, as the files beside it.
+func (w *Window) sumsGiven(path string, x *app.SumsIndex) {
+	if x == nil {
+		w.openSums(path)
+		return
+	}
+	n := w.addGiven(x)
+	if n == 0 {
+		w.openSums(path)
+		return
+	}
+	w.show(nil)
+	w.tracef("%s given on its own: used for the %d files of the list it lists", path, n)
+	w.flash(trn(n, "{{.Name}} is used for the file it lists", "{{.Name}} is used for the {{.N}} files it lists",
+		"Name", filepath.Base(path), "N", n))
+}
+
+// addGiven remembers checksum files given for the files, and adds their
+// digests to those of the files listed already. It returns how many files
+// of the list they list.
+func (w *Window) addGiven(xs ...*app.SumsIndex) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	for _, x := range xs {
+		// The same file given again replaces what was read of it before.
+		w.given = slices.DeleteFunc(w.given, func(old *app.SumsIndex) bool { return sameFile(old.Path(), x.Path()) })
+		w.given = append(w.given, x)
+	}
+	n := 0
+	for _, it := range w.files.items {
+		listed := false
+		for _, x := range xs {
+			listed = listed || len(x.Published(it.path)) > 0
+		}
+		pubs := app.PublishedFor(it.path, it.beside, w.given)
+		if listed {
+			n++
+			w.tracef("published digest for %s in %s", it.path, pubs[0].Source)
+		}
+		if listed || len(pubs) != len(it.published) {
+			it.published = pubs
+			w.files.changed(it)
+		}
+	}
+	if n > 0 {
+		w.stale = true // judged at the next tick
+	}
+	return n
+}
+
+// sameFile reports whether two paths name the same file, as far as their
+// absolute forms tell.
+func sameFile(a, b string) bool {
+	pa, errA := filepath.Abs(a)
+	pb, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && pa == pb
+}

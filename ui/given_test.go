@@ -1,0 +1,156 @@
+package ui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// twoFolders makes ~/Downloads/debian.iso ("abc") and ~/Desktop/SHA256SUMS
+// holding sums (home is the test's).
+func twoFolders(t *testing.T, sums string) (iso, sumsFile string) {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	iso = writeFile(t, filepath.Join(home, "Downloads", "debian.iso"), "abc")
+	sumsFile = writeFile(t, filepath.Join(home, "Desktop", "SHA256SUMS"), sums)
+	return iso, sumsFile
+}
+
+// judgedBy waits for the file's verdict against published digests.
+func judgedBy(h *harness, name string, o app.Outcome) *fileItem {
+	h.t.Helper()
+	h.waitFor(name+" judged "+o.String(), func() bool {
+		for _, it := range h.w.files.items {
+			if it.name == name && it.finished() && it.sidecar != nil && it.sidecar.Outcome == o && h.w.banner.Outcome() == o {
+				return true
+			}
+		}
+		return false
+	})
+	return h.item(name)
+}
+
+// The verdict on a file checked against a SHA256SUMS beside it, for
+// comparing with one kept elsewhere.
+func besideVerdict(t *testing.T) (headline string) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "debian.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  debian.iso\n")
+	h.w.Add([]string{iso})
+	judgedBy(h, "debian.iso", app.Match)
+	return h.w.banner.Headline()
+}
+
+// A SHA256SUMS from another folder, dropped with the ISO or before or after
+// it, or opened, checks it by its base name, with the verdict it gives
+// beside it, and the window says which checksum file decided.
+func TestChecksumFileFromAnotherFolder(t *testing.T) {
+	want := besideVerdict(t)
+	for _, how := range []string{"one drop", "ISO then SHA256SUMS", "SHA256SUMS then ISO", "ISO then Open checksum file"} {
+		t.Run(how, func(t *testing.T) {
+			h := newHarness(t)
+			iso, sums := twoFolders(t, sha256Hex("abc")+"  debian.iso\n"+sha256Hex("x")+"  other.iso\n")
+			switch how {
+			case "one drop":
+				h.w.Add([]string{iso, sums})
+			case "ISO then SHA256SUMS":
+				h.w.Add([]string{iso})
+				h.waitFor("hashed", h.allFinished)
+				h.w.Add([]string{sums})
+			case "SHA256SUMS then ISO":
+				h.w.Add([]string{sums}) // nothing listed yet: checked on its own, as ever
+				h.waitFor("the check to end", func() bool { return h.w.sums != nil && h.w.sums.sf != nil && !h.w.sums.running() })
+				h.w.Add([]string{iso})
+			case "ISO then Open checksum file":
+				h.w.Add([]string{iso})
+				h.waitFor("hashed", h.allFinished)
+				h.dialogs.sums = sums
+				h.w.openChecksumFile()
+			}
+			it := judgedBy(h, "debian.iso", app.Match)
+			if len(h.w.files.items) != 1 {
+				t.Errorf("%d files listed: the checksum file is not one of them", len(h.w.files.items))
+			}
+			if got := h.w.banner.Headline(); got != want {
+				t.Errorf("banner %q, want %q as beside the file", got, want)
+			}
+			where := filepath.Join("~", "Desktop")
+			if d := h.w.banner.Detail(); !strings.Contains(d, "Compared with SHA256SUMS in "+where+".") {
+				t.Errorf("the banner does not say which checksum file decided: %q", d)
+			}
+			if _, line := it.verdictLine(); !strings.Contains(line, "(SHA256SUMS in "+where+")") {
+				t.Errorf("card: %q", line)
+			}
+			if it.marks[mustAlg("sha256")] != app.Match {
+				t.Error("no tick beside SHA-256")
+			}
+			if h.w.body.Objects[0] != h.w.mainView {
+				t.Error("the list is not in view")
+			}
+		})
+	}
+}
+
+// A digest that differs is a mismatch, worded with the checksum file.
+func TestChecksumFileFromAnotherFolderMismatch(t *testing.T) {
+	h := newHarness(t)
+	iso, sums := twoFolders(t, sha256Hex("abd")+"  debian.iso\n")
+	h.w.Add([]string{iso, sums})
+	judgedBy(h, "debian.iso", app.Mismatch)
+	if d := h.w.banner.Detail(); !strings.Contains(d, "debian.iso does not match the digest in SHA256SUMS in "+filepath.Join("~", "Desktop")+".") {
+		t.Errorf("detail %q", d)
+	}
+}
+
+// An entry with a folder that is not the file's is not guessed to be
+// about it: the file gets no verdict, and a SHA256SUMS dropped on its own
+// that lists none of the files is checked in its own view.
+func TestChecksumFileEntryWithAnotherPathIsNotGuessed(t *testing.T) {
+	h := newHarness(t)
+	iso, sums := twoFolders(t, sha256Hex("abc")+"  amd64/debian.iso\n")
+	h.w.Add([]string{iso})
+	h.waitFor("hashed", h.allFinished)
+	h.w.Add([]string{sums})
+	h.waitFor("the checksum-file view", func() bool { return h.w.sums != nil && h.w.sums.sf != nil && !h.w.sums.running() })
+	h.settle()
+	if it := h.item("debian.iso"); it.sidecar != nil || len(it.published) != 0 {
+		t.Errorf("debian.iso judged by amd64/debian.iso: %+v", it.sidecar)
+	}
+	h.w.Add([]string{iso}) // listed already: nothing changes
+	h.settle()
+	if h.w.banner.Outcome() != app.Unknown {
+		t.Errorf("banner %v %q", h.w.banner.Outcome(), h.w.banner.Headline())
+	}
+}
+
+// Two checksum files that disagree about the file are a conflict the
+// banner and the card show, whichever the file matches.
+func TestChecksumFilesThatDisagree(t *testing.T) {
+	h := newHarness(t)
+	iso, sums := twoFolders(t, sha256Hex("abc")+"  debian.iso\n")
+	writeFile(t, filepath.Join(filepath.Dir(iso), "SHA256SUMS"), sha256Hex("abd")+"  debian.iso\n") // beside it, and wrong
+	h.w.Add([]string{iso, sums})
+	it := judgedBy(h, "debian.iso", app.Conflict)
+	if got := h.w.banner.Headline(); got != "The checksum files disagree about debian.iso: do not rely on it" {
+		t.Errorf("banner %q", got)
+	}
+	desktop := "SHA256SUMS in " + filepath.Join("~", "Desktop")
+	if got := h.w.banner.Detail(); !strings.HasPrefix(got, "It matches "+desktop+", not SHA256SUMS: ") {
+		t.Errorf("detail %q", got)
+	}
+	if _, line := it.verdictLine(); line != "The checksum files disagree: "+desktop+" and SHA256SUMS" {
+		t.Errorf("card %q", line)
+	}
+	if len(it.marks) != 0 {
+		t.Errorf("a conflict marks rows: %v", it.marks)
+	}
+
+	// Clear forgets the checksum file given.
+	h.w.Clear()
+	h.w.Add([]string{iso})
+	judgedBy(h, "debian.iso", app.Mismatch)
+}
