@@ -91,6 +91,11 @@ func NewQueue(opts Options) *Queue {
 	return &Queue{opts: opts, cores: runtime.GOMAXPROCS(0), epoch: opts.Now()}
 }
 
+// Now is the queue's clock (Options.Now), which its jobs' speeds and
+// estimates are measured by; a window showing them tells its times by it
+// too, so that a test moving it moves them all.
+func (q *Queue) Now() time.Time { return q.opts.Now() }
+
 // clock is the time since the queue was made: the meters' time base
 // (monotonic with time.Now).
 func (q *Queue) clock() time.Duration { return q.opts.Now().Sub(q.epoch) }

@@ -40,11 +40,10 @@ const maxRecompute = 32
 // Config holds what New needs besides the app, the window and the core. The
 // zero value is what Run uses.
 type Config struct {
-	Dialogs Dialogs          // nil: native dialogs where available, else Fyne's
-	Do      func(func())     // runs a function on the Fyne goroutine; nil: fyne.Do
-	Manual  bool             // no ticker: the caller calls Tick (tests)
-	Now     func() time.Time // the clock of the times shown; nil: time.Now (tests move their own)
-	Version string           // for About; "": the build's metadata
+	Dialogs Dialogs      // nil: native dialogs where available, else Fyne's
+	Do      func(func()) // runs a function on the Fyne goroutine; nil: fyne.Do
+	Manual  bool         // no ticker: the caller calls Tick (tests)
+	Version string       // for About; "": the build's metadata
 }
 
 // Window is Hashdrop's main window.
@@ -55,7 +54,7 @@ type Window struct {
 	dialogs Dialogs
 	version string
 	do      func(func())
-	now     func() time.Time // the window's clock (Config.Now)
+	now     func() time.Time // the window's clock: the core's queue's (app.Options.Now)
 	busy    atomic.Int32     // background work running (background)
 	trace   *log.Logger
 
@@ -93,10 +92,7 @@ type Window struct {
 // New builds the window's content for core and returns it; call Add to
 // queue files and win.ShowAndRun to show it.
 func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
-	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, now: cfg.Now, stop: make(chan struct{})}
-	if w.now == nil {
-		w.now = time.Now
-	}
+	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, now: core.Queue().Now, stop: make(chan struct{})}
 	if w.do == nil {
 		w.do = fyne.Do
 	}
