@@ -8,20 +8,32 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
-// The 386 table core accumulates in MMX registers.
-var useMMX = cpuid.CPU.Supports(cpuid.MMX)
+// The 386 cores, by preference: the state by columns in two YMM registers
+// with the S-box from its mini-boxes (AVX2, the amd64 vector core's method
+// on eight registers), and the table core accumulating in MMX registers.
+var (
+	useAVX2 = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2)
+	useMMX  = cpuid.CPU.Supports(cpuid.MMX)
+)
 
 func init() {
+	impl.Register("whirlpool", "avx2", &useAVX2)
 	impl.Register("whirlpool", "mmx", &useMMX)
 }
+
+//go:noescape
+func blockAVX2(dig *digest, p []byte)
 
 //go:noescape
 func blockMMX(dig *digest, p []byte)
 
 func block(dig *digest, p []byte) {
-	if useMMX {
+	switch {
+	case useAVX2:
+		blockAVX2(dig, p)
+	case useMMX:
 		blockMMX(dig, p)
-		return
+	default:
+		blockGeneric(dig, p)
 	}
-	blockGeneric(dig, p)
 }

@@ -89,6 +89,8 @@ func whirlpool() {
 
 	Label("done")
 	I("RET")
+
+	whirlpoolAVX2()
 }
 
 // The frame: the loop's bookkeeping, then the key, the state and the message
