@@ -119,6 +119,15 @@ func FuzzReadKeys(f *testing.F) {
 	for _, k := range []*Key{shipped[0], shipped[len(shipped)-1]} {
 		f.Add(k.Bytes())
 	}
+	// Real keys as a keyring exports them: RSA, a signing subkey, other
+	// keys' certifications.
+	for _, name := range []string{"debian-security-12-bookworm.asc", "debian-security-11-bullseye.asc"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "debian", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
 	f.Add([]byte("untrusted comment: minisign public key E7620F1842B4E81F\nRWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ks, err := ReadKeys(data)

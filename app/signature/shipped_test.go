@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashdrop/hashdrop/assets/keys"
 )
@@ -69,5 +70,47 @@ func TestShippedKeysMatchREADME(t *testing.T) {
 	r.Add(ks...)
 	if k := r.Find(OpenPGP, "843938DF228D22F7B3742BC0D94AA3F0EFE21092"); k == nil || k.Publisher != "Ubuntu" {
 		t.Errorf("Ubuntu's key: %+v", k)
+	}
+}
+
+// Which shipped keys expire, and when, is a fact of their files (not of
+// today's date): a copy refreshed with a new expiry, or a key added that
+// expires, changes this list and the README's word on it together.
+func TestShippedKeysExpiry(t *testing.T) {
+	ks, err := ShippedKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"openpgp/opensuse.asc": "2024-05-02"}
+	cfg := verifyConfig(time.Now())
+	for i, e := range keys.List {
+		k, until := ks[i], time.Time{}
+		if k.entity != nil {
+			// The earliest of the primary key's and its signing subkeys'.
+			until = expiry(k.entity, k.entity.PrimaryKey.KeyId, time.Time{}, cfg)
+			for _, sk := range k.entity.Subkeys {
+				self, err := sk.LatestValidBindingSignature(time.Time{}, cfg)
+				if err != nil || !self.FlagSign {
+					continue
+				}
+				if u := expiry(k.entity, sk.PublicKey.KeyId, time.Time{}, cfg); !u.IsZero() && (until.IsZero() || u.Before(until)) {
+					until = u
+				}
+			}
+		}
+		got := ""
+		if !until.IsZero() {
+			got = until.UTC().Format("2006-01-02")
+		}
+		if got != want[e.File] {
+			t.Errorf("%s expires %q, want %q", e.File, got, want[e.File])
+		}
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "The openSUSE key expired on 2024-05-02") {
+		t.Error("the README's key table does not say that the openSUSE key expired on 2024-05-02")
 	}
 }
