@@ -2,9 +2,12 @@ package signature
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"testing"
 	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
 )
 
 // A real publisher's signature: Debian's bookworm-security InRelease,
@@ -176,6 +179,47 @@ func TestDebianInReleaseKeyRemoved(t *testing.T) {
 		}
 		if v := Verdict(rs); v.Kind != UnknownKey || v.KeyID != bookwormSubFpr && v.KeyID != bullseyeSubFpr {
 			t.Errorf("%s: verdict %v by %s, want unknown-key by one of the subkeys", name, v.Kind, v.KeyID)
+		}
+	}
+}
+
+// The same real signatures, cut out of the file and given as a detached
+// .asc over the text they sign (as SHA256SUMS.gpg beside SHA256SUMS is):
+// Verify reads them as it reads the clear-signed file.
+func TestDebianInReleaseDetached(t *testing.T) {
+	data := readTestdata(t, "bookworm-security_InRelease")
+	var ring Keyring
+	ring.Add(debianKey(t, "debian-security-12-bookworm.asc", bookwormFpr), debianKey(t, "debian-security-11-bullseye.asc", bullseyeFpr))
+	at := bytes.Index(data, []byte("-----BEGIN PGP SIGNATURE-----"))
+	if at < 0 {
+		t.Fatal("no signature block in the fixture")
+	}
+	armored, text := data[at:], inRelease(t, data).Text
+	block, err := armor.Decode(bytes.NewReader(armored))
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary, err := io.ReadAll(block.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		data, sig []byte
+		want      Kind
+	}{
+		{"the signed text, armored", text, armored, GenuineUser},
+		{"the signed text, binary", text, binary, GenuineUser},
+		{"a line added", append(bytes.Clone(text), "\nExtra: line"...), armored, Bad},
+	} {
+		rs, err := ring.VerifyAt(bytes.NewReader(tc.data), tc.sig, inReleaseSigned)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for sub, r := range bySubkey(t, rs) {
+			if r.Kind != tc.want {
+				t.Errorf("%s: %s: %v (err %v), want %v", tc.name, sub, r.Kind, r.Err, tc.want)
+			}
 		}
 	}
 }
