@@ -33,6 +33,9 @@ const (
 	lcBefore = "20200101T120000"
 	lcRevoke = "20200201T000000"
 	lcAfter  = "20200301T000000"
+	// An expiry date, not "1d": gpg's faked clock runs on from where it
+	// starts, so a relative one lands a second later on a busy machine.
+	lcExpires = "20200102T060000"
 )
 
 var lcExpiry = time.Date(2020, 1, 2, 6, 0, 0, 0, time.UTC)
@@ -79,19 +82,19 @@ func TestOpenPGPRevokedAndExpired(t *testing.T) {
 	g.RevokeKey(fpr, 0, sigtest.Superseded, faked(lcRevoke)...)
 
 	fpr, signer = newKey("Old Name <e@example.org>", false)
-	g.Run(nil, append(faked("20200101T000001"), "--quick-add-uid", fpr, "New Name <e@example.org>")...)
+	g.Run(nil, append(faked("20200101T000100"), "--quick-add-uid", fpr, "New Name <e@example.org>")...)
 	// The old name is the primary one until it is revoked.
-	g.Run(nil, append(faked("20200101T000002"), "--quick-set-primary-uid", fpr, "Old Name <e@example.org>")...)
+	g.Run(nil, append(faked("20200101T000200"), "--quick-set-primary-uid", fpr, "Old Name <e@example.org>")...)
 	g.Run(nil, append(faked(lcSet), "--quick-revoke-uid", fpr, "Old Name <e@example.org>")...)
 	add("user id revoked", fpr, signer)
 
 	fpr, signer = newKey("Subkey Expires <f@example.org>", true)
 	add("subkey expired", fpr, signer)
-	g.Run(nil, append(faked(lcSet), "--quick-set-expire", fpr, "1d", signer[:len(signer)-1])...)
+	g.Run(nil, append(faked(lcSet), "--quick-set-expire", fpr, lcExpires, signer[:len(signer)-1])...)
 
 	fpr, signer = newKey("Key Expires <g@example.org>", false)
 	add("key expired", fpr, signer)
-	g.Run(nil, append(faked(lcSet), "--quick-set-expire", fpr, "1d")...)
+	g.Run(nil, append(faked(lcSet), "--quick-set-expire", fpr, lcExpires)...)
 
 	ring := &Keyring{}
 	for name, m := range keys {
