@@ -93,7 +93,7 @@ func (w *Window) showAbout() {
 		grid.Add(core)
 		grid.Add(wrapLabel(listText(a.Cores(), "")))
 	}
-	back := widget.NewButtonWithIcon(tr("Back to files"), theme.NavigateBackIcon(), func() { w.show(nil) })
+	back := w.newButton(tr("Back to files"), theme.NavigateBackIcon(), func() { w.show(nil) })
 	content := container.NewVBox(title, intro, widget.NewSeparator(), cpu, widget.NewSeparator(), grid)
 	if inferred {
 		content.Add(wrapLabel(tr("* The Go standard library's own core: it does not say which one it runs, so Hashdrop infers it from the processor conditions the library is known to test.")))

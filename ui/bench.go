@@ -22,7 +22,7 @@ type benchView struct {
 	w       *Window
 	bars    []*benchBar
 	status  *widget.Label
-	run     *widget.Button
+	run     *button
 	stopped *atomic.Bool // of the run in progress
 	obj     fyne.CanvasObject
 }
@@ -87,11 +87,11 @@ func newBenchView(w *Window) *benchView {
 		rows.Add(container.NewBorder(nil, nil, container.New(fixedWidth(algNameWidth), name), nil, b.obj))
 		v.bars = append(v.bars, b)
 	}
-	back := widget.NewButtonWithIcon(tr("Back to files"), theme.NavigateBackIcon(), func() {
+	back := w.newButton(tr("Back to files"), theme.NavigateBackIcon(), func() {
 		v.stop()
 		w.show(nil)
 	})
-	v.run = widget.NewButtonWithIcon(tr("Run again"), theme.ViewRefreshIcon(), v.start)
+	v.run = w.newButton(tr("Run again"), theme.ViewRefreshIcon(), v.start)
 	title := widget.NewLabelWithStyle(tr("Speed of each algorithm on this computer"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	explain := widget.NewLabel(tr("In memory, one core, {{.MiB}} MiB each; the core in use is named beside each figure. "+
 		"Reading from disk is usually slower than the fastest of these. MB = 1,000,000 bytes.", "MiB", benchMiB))

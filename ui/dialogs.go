@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // Dialogs are the file dialogs and questions of the window. Run uses the
@@ -20,8 +22,12 @@ type Dialogs interface {
 	Error(err error)
 }
 
-// fyneDialogs are Fyne's own dialogs, drawn inside the window.
-type fyneDialogs struct{ win fyne.Window }
+// fyneDialogs are Fyne's own dialogs, drawn inside the window; Esc closes
+// them (shown).
+type fyneDialogs struct {
+	win   fyne.Window
+	shown *dialogStack
+}
 
 func (d fyneDialogs) OpenFiles(title string, done func([]string)) {
 	fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -34,7 +40,7 @@ func (d fyneDialogs) OpenFiles(title string, done func([]string)) {
 	}, d.win)
 	fd.SetTitleText(title)
 	d.resize(fd)
-	fd.Show()
+	d.shown.show(fd, nil)
 }
 
 func (d fyneDialogs) OpenFolder(title string, done func(string)) {
@@ -47,7 +53,7 @@ func (d fyneDialogs) OpenFolder(title string, done func(string)) {
 	}, d.win)
 	fd.SetTitleText(title)
 	d.resize(fd)
-	fd.Show()
+	d.shown.show(fd, nil)
 }
 
 func (d fyneDialogs) OpenChecksumFile(title string, done func(string)) {
@@ -75,7 +81,7 @@ func (d fyneDialogs) SaveFile(title, dir, name string, done func(string)) {
 		fd.SetLocation(l)
 	}
 	d.resize(fd)
-	fd.Show()
+	d.shown.show(fd, nil)
 }
 
 func (d fyneDialogs) resize(fd *dialog.FileDialog) {
@@ -83,11 +89,28 @@ func (d fyneDialogs) resize(fd *dialog.FileDialog) {
 	fd.Resize(fyne.NewSize(s.Width*0.9, s.Height*0.9))
 }
 
+// Confirm asks with buttons that pass Esc on: it answers no, wherever the
+// focus is in the dialog.
 func (d fyneDialogs) Confirm(title, message, yes, no string, done func(bool)) {
-	c := dialog.NewConfirm(title, message, done, d.win)
-	c.SetConfirmText(yes)
-	c.SetDismissText(no)
-	c.Show()
+	var c *dialog.CustomDialog
+	answered := false
+	answer := func(ok bool) {
+		if !answered {
+			answered = true
+			c.Hide()
+			done(ok)
+		}
+	}
+	escape := func() { d.shown.dismissTop() }
+	yesBtn := newEscButton(yes, theme.ConfirmIcon(), func() { answer(true) }, escape)
+	yesBtn.Importance = widget.HighImportance
+	noBtn := newEscButton(no, theme.CancelIcon(), func() { answer(false) }, escape)
+	c = dialog.NewCustomWithoutButtons(title, widget.NewLabel(message), d.win)
+	c.SetButtons([]fyne.CanvasObject{noBtn, yesBtn})
+	d.shown.show(c, func() { answer(false) })
 }
 
-func (d fyneDialogs) Error(err error) { dialog.ShowError(err, d.win) }
+func (d fyneDialogs) Error(err error) {
+	e := dialog.NewError(err, d.win)
+	d.shown.show(e, nil)
+}

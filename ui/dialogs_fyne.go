@@ -5,4 +5,4 @@ package ui
 import "fyne.io/fyne/v2"
 
 // defaultDialogs are Fyne's: the native ones need cgo.
-func defaultDialogs(win fyne.Window) Dialogs { return fyneDialogs{win} }
+func defaultDialogs(win fyne.Window, shown *dialogStack) Dialogs { return fyneDialogs{win, shown} }

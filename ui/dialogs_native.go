@@ -14,11 +14,11 @@ import (
 
 // defaultDialogs are the operating system's file dialogs, with Fyne's for
 // questions and errors. HASHDROP_DIALOGS=fyne chooses Fyne's for all.
-func defaultDialogs(win fyne.Window) Dialogs {
+func defaultDialogs(win fyne.Window, shown *dialogStack) Dialogs {
 	if os.Getenv("HASHDROP_DIALOGS") == "fyne" {
-		return fyneDialogs{win}
+		return fyneDialogs{win, shown}
 	}
-	return &nativeDialogs{fyneDialogs: fyneDialogs{win}}
+	return &nativeDialogs{fyneDialogs: fyneDialogs{win, shown}}
 }
 
 // nativeDialogs run sqweek/dialog, which blocks, on a goroutine of its own

@@ -27,10 +27,10 @@ func newDropZone(w *Window) fyne.CanvasObject {
 	}
 	sub := widget.NewLabelWithStyle(tr("or a SHA256SUMS (or any checksum file) to check the files it lists"),
 		fyne.TextAlignCenter, fyne.TextStyle{})
-	open := widget.NewButtonWithIcon(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
+	open := w.newButton(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
 	open.Importance = widget.HighImportance
-	folder := widget.NewButtonWithIcon(tr("Open folder…"), theme.FolderIcon(), w.openFolder)
-	sums := widget.NewButtonWithIcon(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
+	folder := w.newButton(tr("Open folder…"), theme.FolderIcon(), w.openFolder)
+	sums := w.newButton(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
 	keys := widget.NewLabelWithStyle(tr("Ctrl+O opens files · Ctrl+V pastes a digest · Esc cancels"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
 	inner := container.NewVBox(

@@ -23,7 +23,7 @@ type expectedField struct {
 	entry      *expectedEntry
 	understood *widget.Label
 	icon       *widget.Icon
-	compare    *widget.Button
+	compare    *button
 	last       string              // the text judged last
 	typing     int                 // counts keystrokes, to judge once typing pauses
 	parsed     *app.ExpectedDigest // nil when empty or not understood
@@ -37,17 +37,17 @@ type expectedField struct {
 
 func newExpectedField(w *Window) *expectedField {
 	f := &expectedField{w: w, understood: widget.NewLabel(""), icon: widget.NewIcon(nil)}
-	f.entry = &expectedEntry{onEscape: w.CancelAll}
+	f.entry = &expectedEntry{onEscape: w.escape}
 	f.entry.ExtendBaseWidget(f.entry)
 	f.entry.SetPlaceHolder(tr("Paste the digest published on the download page (Ctrl+V)"))
 	f.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	f.entry.OnChanged = func(string) { f.changed() }
 	f.understood.Truncation = fyne.TextTruncateEllipsis
 	f.understood.Importance = widget.MediumImportance
-	f.compare = widget.NewButtonWithIcon(tr("Compare with clipboard"), theme.ContentPasteIcon(), f.compareClipboard)
+	f.compare = w.newButton(tr("Compare with clipboard"), theme.ContentPasteIcon(), f.compareClipboard)
 	f.compare.Importance = widget.HighImportance
 	f.compare.Hide()
-	clearBtn := widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { f.SetText("") })
+	clearBtn := w.newButton("", theme.ContentClearIcon(), func() { f.SetText("") })
 	clearBtn.Importance = widget.LowImportance
 
 	label := widget.NewLabelWithStyle(tr("Expected digest"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -82,7 +82,7 @@ type algRow struct {
 	speed  *widget.Label
 	digest *digestLabel
 	box    *digestBox
-	copy   *widget.Button
+	copy   *button
 	mark   *widget.Icon
 	obj    *fyne.Container
 	hex    string
@@ -101,7 +101,7 @@ func newAlgRow(w *Window) *algRow {
 		}
 	}
 	r.digest = newDigestLabel(copyDigest)
-	r.copy = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), copyDigest)
+	r.copy = w.newButton("", theme.ContentCopyIcon(), copyDigest)
 	r.copy.Importance = widget.LowImportance
 	r.obj = container.NewHBox(
 		container.New(fixedWidth(algNameWidth), r.name),
@@ -159,8 +159,8 @@ type fileCard struct {
 	name    *widget.Label
 	size    *widget.Label
 	state   *widget.Label
-	cancel  *widget.Button
-	retry   *widget.Button // a cancelled or failed file, read again
+	cancel  *button
+	retry   *button // a cancelled or failed file, read again
 	bar     *slimBar
 	barText *widget.Label
 	running *fyne.Container
@@ -203,13 +203,13 @@ func newFileCard(w *Window) *fileCard {
 	c.problem.Truncation = fyne.TextTruncateEllipsis
 	c.verdictText.Truncation = fyne.TextTruncateEllipsis
 	c.authText.Truncation = fyne.TextTruncateEllipsis
-	c.cancel = widget.NewButtonWithIcon("", theme.CancelIcon(), func() {
+	c.cancel = w.newButton("", theme.CancelIcon(), func() {
 		if c.item != nil {
 			c.w.cancelItem(c.item)
 		}
 	})
 	c.cancel.Importance = widget.LowImportance
-	c.retry = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() {
+	c.retry = w.newButton("", theme.ViewRefreshIcon(), func() {
 		if c.item != nil {
 			c.w.retry(c.item)
 		}

@@ -305,7 +305,7 @@ func (l *fileList) reset(algs []*hashing.Algorithm) {
 			if id < len(l.items) {
 				o.(*fileCard).bind(l.items[id])
 			}
-		}, l.w.CancelAll)
+		}, l.w.escape)
 	l.list.HideSeparators = true
 	l.list.OnSelected = func(widget.ListItemID) { l.list.UnselectAll() }
 	l.compact = nil

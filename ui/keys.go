@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -87,4 +88,128 @@ func wholeDigest(text string) bool {
 	}
 	_, err := app.ParseExpected(text)
 	return err == nil
+}
+
+// Esc cancels wherever the focus is: the window's buttons, checkboxes and
+// choices pass it on (Fyne's would keep it to themselves, a button once
+// Tab has moved the focus onto it). In a dialog it closes the dialog, as
+// its Cancel or Close button would. Fyne's entries give Esc no meaning,
+// so in the digest field it cancels too.
+
+// escape is Esc: it closes the dialog on top, if one is open, else cancels
+// every job, walk and check (Cancel all).
+func (w *Window) escape() {
+	if w.shown.dismissTop() {
+		return
+	}
+	w.CancelAll()
+}
+
+// dialogStack are the window's open Fyne dialogs, the last shown on top,
+// each with what Esc does to it.
+type dialogStack struct {
+	open []openDialog
+}
+
+type openDialog struct {
+	d      closable
+	escape func()
+}
+
+// closable is a Fyne dialog (dialog.Dialog, *dialog.FileDialog).
+type closable interface {
+	Show()
+	SetOnClosed(func())
+}
+
+// show shows d; Esc then calls escape (nil: d is dismissed, as its
+// dismiss button would).
+func (s *dialogStack) show(d closable, escape func()) {
+	if escape == nil {
+		escape = d.(interface{ Dismiss() }).Dismiss
+	}
+	s.open = append(s.open, openDialog{d, escape})
+	d.SetOnClosed(func() {
+		s.open = slices.DeleteFunc(s.open, func(o openDialog) bool { return o.d == d })
+	})
+	d.Show()
+}
+
+// dismissTop closes the dialog on top as Esc does, and reports whether
+// there was one.
+func (s *dialogStack) dismissTop() bool {
+	if s == nil || len(s.open) == 0 {
+		return false
+	}
+	s.open[len(s.open)-1].escape()
+	return true
+}
+
+// button is a widget.Button that passes Esc on.
+type button struct {
+	widget.Button
+	escape func()
+}
+
+// newButton makes a button of the window's: Esc on it is the window's.
+func (w *Window) newButton(label string, icon fyne.Resource, tapped func()) *button {
+	return newEscButton(label, icon, tapped, w.escape)
+}
+
+func newEscButton(label string, icon fyne.Resource, tapped func(), escape func()) *button {
+	b := &button{escape: escape}
+	b.Text, b.Icon, b.OnTapped = label, icon, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *button) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		b.escape()
+		return
+	}
+	b.Button.TypedKey(k)
+}
+
+// checkBox is a widget.Check that passes Esc on.
+type checkBox struct {
+	widget.Check
+	escape func()
+}
+
+func (w *Window) newCheck(label string, changed func(bool)) *checkBox {
+	c := &checkBox{escape: w.escape}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *checkBox) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		c.escape()
+		return
+	}
+	c.Check.TypedKey(k)
+}
+
+// choice is a widget.Select that passes Esc on (its open list of options
+// takes Esc itself: it closes).
+type choice struct {
+	widget.Select
+	escape func()
+}
+
+func (w *Window) newSelect(options []string, changed func(string)) *choice {
+	s := &choice{escape: w.escape}
+	s.Options, s.OnChanged = options, changed // the placeholder is Fyne's
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+func (s *choice) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		s.escape()
+		return
+	}
+	s.Select.TypedKey(k)
 }

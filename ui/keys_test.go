@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -131,4 +132,89 @@ func TestCompareWithClipboardReadsItWhenPressed(t *testing.T) {
 	if h.w.expected.compare.Visible() {
 		t.Error("the offer stays though the clipboard holds no digest")
 	}
+}
+
+// focusNext moves the focus with Tab until it is on a widget accepted by
+// want, as a person pressing Tab would; it fails after a lap of the window.
+func focusNext(h *harness, what string, want func(fyne.Focusable) bool) fyne.Focusable {
+	h.t.Helper()
+	c := h.win.Canvas()
+	for range 200 {
+		test.FocusNext(c)
+		if f := c.Focused(); f != nil && want(f) {
+			return f
+		}
+	}
+	h.t.Fatalf("Tab never reaches %s", what)
+	return nil
+}
+
+// Esc cancels wherever Tab has moved the focus: a button, the choice of
+// algorithms; in a dialog it closes the dialog and cancels nothing.
+func TestEscCancelsWhereverTabMovesTheFocus(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body) // the harness window shows the window's content
+	h.core.hold = true
+	dir := t.TempDir()
+	add := func(name string) *fileItem {
+		h.w.Add([]string{writeFile(t, filepath.Join(dir, name), "abc")})
+		h.waitFor("listed", func() bool { return len(h.w.files.items) > 0 && h.w.files.items[len(h.w.files.items)-1].name == name })
+		return h.w.files.items[len(h.w.files.items)-1]
+	}
+	for _, target := range []struct {
+		what string
+		want func(fyne.Focusable) bool
+	}{
+		{"a button", func(f fyne.Focusable) bool { _, ok := f.(*button); return ok }},
+		{"the Cancel all button", func(f fyne.Focusable) bool { return f == fyne.Focusable(h.w.cancelAll) }},
+		{"the choice of algorithms", func(f fyne.Focusable) bool { return f == fyne.Focusable(h.w.picker.preset) }},
+	} {
+		it := add(target.what + ".iso")
+		focusNext(h, target.what, target.want)
+		typeKey(h, fyne.KeyEscape)
+		h.waitFor("cancelled", func() bool { return it.finished() })
+		if it.state != stateCancelled {
+			t.Errorf("Esc with the focus on %s: the file is %v, not cancelled", target.what, it.state)
+		}
+	}
+
+	// In a dialog, Tab moves among its widgets; Esc closes it, whichever
+	// has the focus, and the files go on.
+	it := add("dialogs.iso")
+	c := h.win.Canvas()
+	for _, d := range []struct {
+		what string
+		open func()
+		want func(fyne.Focusable) bool
+	}{
+		{"the algorithms' checkboxes", h.w.picker.showChooser, func(f fyne.Focusable) bool { _, ok := f.(*checkBox); return ok }},
+		{"the algorithms' Done button", h.w.picker.showChooser, func(f fyne.Focusable) bool { b, ok := f.(*button); return ok && b.Text == "Done" }},
+		{"a question's button", func() {
+			fyneDialogs{h.win, h.w.shown}.Confirm("Question", "Read them too?", "Read them too", "Only the folder", func(yes bool) {
+				if yes {
+					t.Error("Esc answered yes")
+				}
+			})
+		}, func(f fyne.Focusable) bool { b, ok := f.(*button); return ok && b.Text == "Read them too" }},
+		{"nothing in an error", func() { fyneDialogs{h.win, h.w.shown}.Error(errors.New("cannot read a.iso")) }, nil},
+	} {
+		d.open()
+		if c.Overlays().Top() == nil {
+			t.Fatalf("%s: no dialog", d.what)
+		}
+		if d.want != nil {
+			focusNext(h, d.what, d.want)
+		}
+		typeKey(h, fyne.KeyEscape)
+		h.settle()
+		if c.Overlays().Top() != nil {
+			t.Errorf("Esc on %s: the dialog is still open", d.what)
+			c.Overlays().Top().Hide()
+		}
+		if it.finished() {
+			t.Fatalf("Esc on %s in a dialog cancelled the files", d.what)
+		}
+	}
+	typeKey(h, fyne.KeyEscape) // the dialogs are closed: Esc cancels again
+	h.waitFor("cancelled", func() bool { return it.finished() })
 }

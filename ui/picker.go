@@ -37,17 +37,17 @@ var commonIDs = []string{"crc32", "md5", "sha1", "sha256", "sha512"}
 type algorithmPicker struct {
 	w       *Window
 	chosen  []*hashing.Algorithm
-	preset  *widget.Select
+	preset  *choice
 	summary *widget.Label
-	checks  map[string]*widget.Check
+	checks  map[string]*checkBox
 	obj     fyne.CanvasObject
 }
 
 func newAlgorithmPicker(w *Window) *algorithmPicker {
-	p := &algorithmPicker{w: w, summary: widget.NewLabel(""), checks: make(map[string]*widget.Check)}
+	p := &algorithmPicker{w: w, summary: widget.NewLabel(""), checks: make(map[string]*checkBox)}
 	p.summary.Truncation = fyne.TextTruncateEllipsis
 	p.chosen = p.load()
-	p.preset = widget.NewSelect(presetNames(), func(s string) {
+	p.preset = w.newSelect(presetNames(), func(s string) {
 		switch slices.Index(presetNames(), s) {
 		case presetCommon:
 			p.set(common())
@@ -59,8 +59,8 @@ func newAlgorithmPicker(w *Window) *algorithmPicker {
 			}
 		}
 	})
-	choose := widget.NewButtonWithIcon(tr("Choose…"), theme.SettingsIcon(), p.showChooser)
-	bench := widget.NewButtonWithIcon(tr("Benchmark"), theme.ComputerIcon(), w.showBench)
+	choose := w.newButton(tr("Choose…"), theme.SettingsIcon(), p.showChooser)
+	bench := w.newButton(tr("Benchmark"), theme.ComputerIcon(), w.showBench)
 	label := widget.NewLabelWithStyle(tr("Algorithms"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.obj = container.NewBorder(nil, nil, container.NewHBox(label, p.preset), container.NewHBox(choose, bench), p.summary)
 	p.show()
@@ -132,9 +132,9 @@ func (p *algorithmPicker) show() {
 // showChooser opens the checkboxes: one per algorithm, with the presets.
 func (p *algorithmPicker) showChooser() {
 	grid := container.NewGridWithColumns(4)
-	p.checks = make(map[string]*widget.Check)
+	p.checks = make(map[string]*checkBox)
 	for _, a := range hashing.All() {
-		c := widget.NewCheck(a.Name, nil)
+		c := p.w.newCheck(a.Name, nil)
 		c.SetChecked(slices.Contains(p.chosen, a))
 		a := a
 		c.OnChanged = func(on bool) {
@@ -154,13 +154,14 @@ func (p *algorithmPicker) showChooser() {
 		grid.Add(c)
 	}
 	presets := container.NewHBox(
-		widget.NewButton(tr("Common"), func() { p.set(common()) }),
-		widget.NewButton(tr("All"), func() { p.set(hashing.All()) }),
+		p.w.newButton(tr("Common"), nil, func() { p.set(common()) }),
+		p.w.newButton(tr("All"), nil, func() { p.set(hashing.All()) }),
 	)
 	note := widget.NewLabel(tr("New files are hashed with these. Each file is read once, whatever the number of algorithms."))
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(tr("Algorithms"), tr("Done"), container.NewVBox(presets, grid, note), p.w.win)
-	d.SetOnClosed(func() { p.checks = make(map[string]*widget.Check) })
+	d := dialog.NewCustomWithoutButtons(tr("Algorithms"), container.NewVBox(presets, grid, note), p.w.win)
+	d.SetButtons([]fyne.CanvasObject{p.w.newButton(tr("Done"), nil, func() { d.Hide() })})
+	d.SetOnClosed(func() { p.checks = make(map[string]*checkBox) })
 	d.Resize(fyne.NewSize(560, 0))
-	d.Show()
+	p.w.shown.show(d, d.Hide)
 }

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -22,8 +23,8 @@ type saveForm struct {
 	rs     []app.Result
 	algs   []*hashing.Algorithm // those the files have digests of
 	format *widget.RadioGroup
-	one    *widget.Select // GNU's algorithm
-	many   []*widget.Check
+	one    *choice // GNU's algorithm
+	many   []*checkBox
 	obj    fyne.CanvasObject
 }
 
@@ -34,11 +35,14 @@ func (w *Window) saveChecksums() {
 	}
 	f := newSaveForm(w, rs)
 	w.saving = f
-	dialog.NewCustomConfirm(tr("Save checksums"), tr("Choose a file…"), tr("Cancel"), f.obj, func(ok bool) {
-		if ok {
-			f.save()
-		}
-	}, w.win).Show()
+	d := dialog.NewCustomWithoutButtons(tr("Save checksums"), f.obj, w.win)
+	choose := w.newButton(tr("Choose a file…"), theme.ConfirmIcon(), func() {
+		d.Hide()
+		f.save()
+	})
+	choose.Importance = widget.HighImportance
+	d.SetButtons([]fyne.CanvasObject{w.newButton(tr("Cancel"), theme.CancelIcon(), d.Hide), choose})
+	w.shown.show(d, d.Hide)
 }
 
 func (f *saveForm) gnu() bool { return f.format.Selected == f.format.Options[0] }
@@ -54,14 +58,14 @@ func newSaveForm(w *Window, rs []app.Result) *saveForm {
 		}
 	}
 	names := algNameList(f.algs)
-	f.one = widget.NewSelect(names, nil)
+	f.one = w.newSelect(names, nil)
 	f.one.SetSelectedIndex(0)
 	if i := slices.IndexFunc(f.algs, func(a *hashing.Algorithm) bool { return a.ID == "sha256" }); i >= 0 {
 		f.one.SetSelectedIndex(i)
 	}
 	checks := container.NewGridWithColumns(4)
 	for _, a := range f.algs {
-		c := widget.NewCheck(a.Name, nil)
+		c := w.newCheck(a.Name, nil)
 		c.SetChecked(true)
 		f.many = append(f.many, c)
 		checks.Add(c)

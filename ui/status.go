@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"fyne.io/fyne/v2/widget"
-
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
@@ -53,7 +51,7 @@ func (w *Window) refreshChrome() {
 	w.refreshStatus()
 }
 
-func setEnabled(b *widget.Button, on bool) {
+func setEnabled(b *button, on bool) {
 	if on {
 		b.Enable()
 	} else {

@@ -48,7 +48,7 @@ func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
 		var right fyne.CanvasObject
 		if k.Origin == signature.Imported {
 			k := k
-			right = widget.NewButton(tr("Remove"), func() {
+			right = w.newButton(tr("Remove"), nil, func() {
 				w.dialogs.Confirm(tr("Remove a key"), tr("Stop trusting signatures by {{.UserID}}?", "UserID", k.UserID), tr("Remove"), tr("Keep"), func(yes bool) {
 					if yes {
 						d.Hide()
@@ -64,7 +64,7 @@ func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
 	intro.SetText(tr("Signatures are checked against these keys: the publishers' keys Hashdrop ships, and yours."))
 	scroll := container.NewVScroll(rows)
 	scroll.SetMinSize(fyne.NewSize(560, 360))
-	importBtn := widget.NewButton(tr("Import a key…"), func() {
+	importBtn := w.newButton(tr("Import a key…"), nil, func() {
 		d.Hide()
 		w.dialogs.OpenFiles(tr("Import a key"), func(paths []string) {
 			if len(paths) > 0 {
@@ -72,8 +72,10 @@ func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
 			}
 		})
 	})
-	d = dialog.NewCustom(tr("Keys"), tr("Close"), container.NewBorder(intro, importBtn, nil, nil, scroll), w.win)
-	d.Show()
+	c := dialog.NewCustomWithoutButtons(tr("Keys"), container.NewBorder(intro, importBtn, nil, nil, scroll), w.win)
+	c.SetButtons([]fyne.CanvasObject{w.newButton(tr("Close"), nil, c.Hide)})
+	d = c
+	w.shown.show(c, c.Hide)
 }
 
 // importKey reads the key file at path, shows its fingerprint and user id

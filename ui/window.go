@@ -52,6 +52,7 @@ type Window struct {
 	win     fyne.Window
 	core    Core
 	dialogs Dialogs
+	shown   *dialogStack // the Fyne dialogs open, for Esc
 	version string
 	do      func(func())
 	now     func() time.Time // the window's clock: the core's queue's (app.Options.Now)
@@ -66,8 +67,8 @@ type Window struct {
 	note     *widget.Label
 	noteSeq  int
 
-	copyAll, save, clear, cancelAll *widget.Button
-	computeMore                     *widget.Button // shown when the choice of algorithms grew
+	copyAll, save, clear, cancelAll *button
+	computeMore                     *button // shown when the choice of algorithms grew
 
 	dropZone fyne.CanvasObject
 	dropHint fyne.CanvasObject
@@ -96,8 +97,9 @@ func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
 	if w.do == nil {
 		w.do = fyne.Do
 	}
+	w.shown = &dialogStack{}
 	if w.dialogs == nil {
-		w.dialogs = defaultDialogs(win)
+		w.dialogs = defaultDialogs(win, w.shown)
 	}
 	if os.Getenv("HASHDROP_TRACE") != "" {
 		w.trace = log.New(os.Stderr, "hashdrop: ", log.Lmicroseconds)
@@ -143,13 +145,13 @@ func (w *Window) build() {
 	w.note = widget.NewLabel("")
 	w.note.Importance = widget.SuccessImportance
 
-	w.copyAll = widget.NewButtonWithIcon(tr("Copy all"), theme.ContentCopyIcon(), w.copyAllDigests)
-	w.save = widget.NewButtonWithIcon(tr("Save checksums…"), theme.DocumentSaveIcon(), w.saveChecksums)
-	w.computeMore = widget.NewButtonWithIcon(tr("Compute new algorithms"), theme.ViewRefreshIcon(), w.computeNew)
+	w.copyAll = w.newButton(tr("Copy all"), theme.ContentCopyIcon(), w.copyAllDigests)
+	w.save = w.newButton(tr("Save checksums…"), theme.DocumentSaveIcon(), w.saveChecksums)
+	w.computeMore = w.newButton(tr("Compute new algorithms"), theme.ViewRefreshIcon(), w.computeNew)
 	w.computeMore.Hide()
-	w.clear = widget.NewButtonWithIcon(tr("Clear"), theme.ContentClearIcon(), w.Clear)
-	w.cancelAll = widget.NewButtonWithIcon(tr("Cancel all"), theme.CancelIcon(), w.CancelAll)
-	for _, b := range []*widget.Button{w.copyAll, w.save, w.clear, w.cancelAll} {
+	w.clear = w.newButton(tr("Clear"), theme.ContentClearIcon(), w.Clear)
+	w.cancelAll = w.newButton(tr("Cancel all"), theme.CancelIcon(), w.CancelAll)
+	for _, b := range []*button{w.copyAll, w.save, w.clear, w.cancelAll} {
 		b.Importance = widget.LowImportance
 	}
 
@@ -158,10 +160,10 @@ func (w *Window) build() {
 	title := canvas.NewText("Hashdrop", theme.Color(theme.ColorNameForeground))
 	title.TextSize = theme.TextHeadingSize()
 	title.TextStyle.Bold = true
-	openFiles := widget.NewButtonWithIcon(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
+	openFiles := w.newButton(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
 	openFiles.Importance = widget.HighImportance
-	openSums := widget.NewButtonWithIcon(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
-	menu := widget.NewButtonWithIcon("", theme.MenuIcon(), nil)
+	openSums := w.newButton(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
+	menu := w.newButton("", theme.MenuIcon(), nil)
 	menu.OnTapped = func() {
 		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(menu).Add(fyne.NewPos(0, menu.Size().Height))
 		widget.ShowPopUpMenuAtPosition(w.menu(), w.win.Canvas(), pos)
@@ -212,7 +214,7 @@ func (w *Window) shortcuts() {
 	c := w.win.Canvas()
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape {
-			w.CancelAll()
+			w.escape()
 		}
 	})
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault},
