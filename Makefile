@@ -9,8 +9,11 @@ GOFILES := $(shell git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -
 # dialogs, Xvfb for the headless window test.
 DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
              libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
+# fonts-ipafont-gothic: Fyne draws a glyph its theme font lacks from a
+# system font that has it; without a CJK one, the Japanese smoke
+# screenshots show boxes.
 DEB_TEST  := xvfb xauth libgl1-mesa-dri xdotool x11-utils imagemagick rhash openssl \
-             gnupg minisign signify-openbsd
+             gnupg minisign signify-openbsd fonts-ipafont-gothic
 PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 # Desktop integration: make install's registration and its test; the Windows
 # package's cross compiler.
