@@ -526,6 +526,8 @@ avx512_loop:
 	VPADDD     X21, X2, X2
 	VPROLD     $0x0f, X2, X2
 	VPADDD     X3, X2, X2
+	VMOVDQA64  X2, X24
+	VPADDD     X5, X24, X24
 	VMOVD      36(SI), X22
 	VPADDD     avx512K<>+252(SB), X22, X22
 	VPADDD     X22, X1, X1
@@ -533,9 +535,8 @@ avx512_loop:
 	VPTERNLOGD $0x65, X3, X2, X23
 	VPADDD     X23, X1, X1
 	VPROLD     $0x15, X1, X1
-	VPADDD     X2, X1, X1
+	VPADDD     X24, X1, X1
 	VPADDD     X4, X0, X0
-	VPADDD     X5, X1, X1
 	VPADDD     X6, X2, X2
 	VPADDD     X7, X3, X3
 	ADDQ       $0x40, SI
@@ -1147,18 +1148,19 @@ blockBMI1_loop:
 	SUBL  R8, CX
 	ROLL  $0x0f, CX
 	ADDL  DX, CX
+	MOVL  4(R11), R12
+	ADDL  CX, R12
 	MOVL  36(SI), R9
 	LEAL  -343485552(BX)(R9*1), BX
 	ANDNL AX, CX, R8
 	XORL  DX, R8
 	SUBL  R8, BX
 	ROLL  $0x15, BX
-	ADDL  CX, BX
+	ADDL  R12, BX
 
-	// add the block's result into the chaining words
+	// add the block's result into the chaining words (B has it)
 	ADDL (R11), AX
 	MOVL AX, (R11)
-	ADDL 4(R11), BX
 	MOVL BX, 4(R11)
 	ADDL 8(R11), CX
 	MOVL CX, 8(R11)
@@ -1760,6 +1762,8 @@ blockAMD64_loop:
 	ADDL R8, CX
 	ROLL $0x0f, CX
 	ADDL DX, CX
+	MOVL 4(R11), R12
+	ADDL CX, R12
 	MOVL 36(SI), R9
 	LEAL -343485551(BX)(R9*1), BX
 	MOVL AX, R8
@@ -1768,12 +1772,11 @@ blockAMD64_loop:
 	XORL DX, R8
 	ADDL R8, BX
 	ROLL $0x15, BX
-	ADDL CX, BX
+	ADDL R12, BX
 
-	// add the block's result into the chaining words
+	// add the block's result into the chaining words (B has it)
 	ADDL (R11), AX
 	MOVL AX, (R11)
-	ADDL 4(R11), BX
 	MOVL BX, 4(R11)
 	ADDL 8(R11), CX
 	MOVL CX, 8(R11)

@@ -42,6 +42,7 @@ const (
 	State Reg = 0  // X0..X3
 	Saved Reg = 4  // X4..X7
 	Tmp   Reg = 16 // X16..X23
+	lastB Reg = 24 // the last step's B input plus the chaining B
 )
 
 // functions are MD5's four boolean functions of B, C, D.
@@ -70,7 +71,9 @@ func Imm(round int) uint8 {
 // Step i adds K[i] + X[w] to A while earlier steps run, then copies D (an old
 // word) into a scratch register, turns it into f(B, C, D) with one
 // VPTERNLOGD, adds it, rotates and adds B. Scratch registers cycle so that
-// steps in flight do not share one.
+// steps in flight do not share one. The last step computes the block's B:
+// the B it adds already holds the chaining B, added while the step runs, so
+// the chain goes from block to block without an extra add.
 func Block(mc Machine) {
 	for i := range 4 {
 		mc.Copy(Saved+Reg(i), State+Reg(i))
@@ -79,6 +82,10 @@ func Block(mc Machine) {
 	for i := range 64 {
 		a, b, c, d := w[0], w[1], w[2], w[3]
 		kx, f := Tmp+Reg(2*(i%4)), Tmp+Reg(2*(i%4)+1)
+		if i == 63 {
+			mc.Copy(lastB, b)
+			mc.Add(lastB, Saved+(a-State))
+		}
 		mc.LoadWord(kx, md5spec.Word(i))
 		mc.AddK(kx, i)
 		mc.Add(a, kx)
@@ -86,10 +93,16 @@ func Block(mc Machine) {
 		mc.Ternlog(f, b, c, Imm(i/16))
 		mc.Add(a, f)
 		mc.Rotate(a, int(md5spec.S[i/16][i%4]))
-		mc.Add(a, b)
+		if i == 63 {
+			mc.Add(a, lastB)
+		} else {
+			mc.Add(a, b)
+		}
 		w = [4]Reg{d, a, b, c}
 	}
 	for i := range 4 {
-		mc.Add(State+Reg(i), Saved+Reg(i))
+		if State+Reg(i) != w[1] {
+			mc.Add(State+Reg(i), Saved+Reg(i))
+		}
 	}
 }
