@@ -3,6 +3,7 @@
 package hashing
 
 import (
+	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
 	"hash"
@@ -26,18 +27,8 @@ var (
 	newSHA1   = pick("sha1", hdsha1.New, sha1.New)
 	newSHA224 = pick("sha256", hdsha256.New224, sha256.New224)
 	newSHA256 = pick("sha256", hdsha256.New, sha256.New)
+	newMD5    = md5.New
 )
-
-// pick returns a constructor that chooses at each call, so that a core
-// switched with impl.Select (tests, HASHDROP_DISABLE) is honoured.
-func pick(family string, mine, std func() hash.Hash) func() hash.Hash {
-	return func() hash.Hash {
-		if ownActive(family) {
-			return mine()
-		}
-		return std()
-	}
-}
 
 // ownActive reports whether family runs one of Hashdrop's own cores rather
 // than the standard library's.

@@ -79,7 +79,7 @@ var algorithms = []*Algorithm{
 	{ID: "crc32", Name: "CRC32", Tag: "CRC32", Aliases: []string{"crc-32", "crc", "sfv"}, Size: 4, BlockSize: 1,
 		New: newCRC32, family: "crc32"},
 	{ID: "md5", Name: "MD5", Tag: "MD5", Size: md5.Size, BlockSize: md5.BlockSize,
-		New: md5.New, family: "md5"},
+		New: newMD5, family: "md5"},
 	{ID: "sha1", Name: "SHA-1", Tag: "SHA1", Size: sha1.Size, BlockSize: sha1.BlockSize,
 		New: newSHA1, family: "sha1"},
 	{ID: "sha224", Name: "SHA-224", Tag: "SHA224", Aliases: []string{"sha2-224"}, Size: sha256.Size224, BlockSize: sha256.BlockSize,

@@ -3,7 +3,6 @@
 package hashing
 
 import (
-	"reflect"
 	"slices"
 	"testing"
 
@@ -44,5 +43,3 @@ func TestOwnCores386(t *testing.T) {
 		impl.Reset(c.family)
 	}
 }
-
-func pkgOf(a *Algorithm) string { return reflect.TypeOf(a.New()).Elem().PkgPath() }

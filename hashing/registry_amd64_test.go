@@ -23,3 +23,35 @@ func TestFamiliesHaveCores(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnMD5 fails when a CPU runs Hashdrop's avx512 MD5 core (AVX-512 F and
+// VL, and HASHDROP_ENABLE=avx512 while it is unverified) but the registry
+// hands out crypto/md5, and when the registry hands out Hashdrop's scalar
+// cores, which are no faster than crypto/md5.
+func TestOwnMD5(t *testing.T) {
+	const own = "github.com/hashdrop/hashdrop/hashing/md5"
+	a, _ := Lookup("md5")
+	if impl.Unavailable("md5", "avx512") == "" {
+		if got := pkgOf(a); a.Core() != "avx512" || got != own || a.CoreInferred() {
+			t.Errorf("md5: core %q from %s, want avx512 from %s", a.Core(), got, own)
+		}
+		if !slices.Equal(a.Cores(), []string{"avx512", "amd64"}) {
+			t.Errorf("md5: cores %v, want [avx512 amd64]", a.Cores())
+		}
+	} else {
+		t.Logf("md5: avx512 not in use: %s", impl.Unavailable("md5", "avx512"))
+		if !slices.Equal(a.Cores(), []string{"amd64"}) {
+			t.Errorf("md5: cores %v, want [amd64]", a.Cores())
+		}
+	}
+	for _, scalar := range []string{"bmi1", "amd64", impl.Generic} {
+		if !impl.Select("md5", scalar) {
+			t.Logf("md5: %s: %s", scalar, impl.Unavailable("md5", scalar))
+			continue
+		}
+		if got := pkgOf(a); a.Core() != "amd64" || got == own || !a.CoreInferred() {
+			t.Errorf("md5 on Hashdrop's %s core: core %q from %s, want crypto/md5's", scalar, a.Core(), got)
+		}
+		impl.Reset("md5")
+	}
+}

@@ -2,6 +2,7 @@ package hashing
 
 import (
 	"encoding/hex"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -130,3 +131,6 @@ func TestBySize(t *testing.T) {
 		}
 	}
 }
+
+// pkgOf names the package of the hash a's New returns: whose core serves a.
+func pkgOf(a *Algorithm) string { return reflect.TypeOf(a.New()).Elem().PkgPath() }

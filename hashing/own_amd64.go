@@ -1,0 +1,43 @@
+//go:build !purego
+
+package hashing
+
+import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"hash"
+	"hash/crc32"
+	"slices"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+	hdmd5 "github.com/hashdrop/hashdrop/hashing/md5"
+)
+
+// On amd64 the standard library serves CRC32, SHA-1 and SHA-224/256 with its
+// own hardware kernels. Its MD5 runs at the bound of MD5's chain for scalar
+// code (289 cycles a block on Zen 3, Hashdrop's bmi1 core 288; hashing/_asm/md5
+// says why nothing scalar goes lower), so Hashdrop's MD5 takes over only with
+// a core that shortens the chain: avx512, whose VPTERNLOGD computes F and I
+// in one instruction. It is unverified (on only with HASHDROP_ENABLE=avx512).
+var takeover = map[string][]string{"md5": {"avx512"}}
+
+var (
+	newCRC32  = func() hash.Hash { return crc32.NewIEEE() }
+	newMD5    = pick("md5", hdmd5.New, md5.New)
+	newSHA1   = sha1.New
+	newSHA224 = sha256.New224
+	newSHA256 = sha256.New
+)
+
+// ownActive reports whether family runs one of Hashdrop's own cores rather
+// than the standard library's.
+func ownActive(family string) bool {
+	return slices.Contains(takeover[family], impl.Active(family))
+}
+
+// ownCores lists the cores of family that take over from the standard
+// library and can run here, fastest first.
+func ownCores(family string) []string {
+	return slices.DeleteFunc(impl.Available(family), func(c string) bool { return !slices.Contains(takeover[family], c) })
+}
