@@ -288,10 +288,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, AX, R12
 	RORXQ    $0x1c, AX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (DX)(R11*1), DX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     BX, R14
+	LEAQ     (DX)(R11*1), DX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y0, Y0
 	MOVQ     R8, BP
@@ -324,10 +324,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R11, R12
 	RORXQ    $0x1c, R11, BP
 	VPADDQ   Y11, Y0, Y0
-	LEAQ     (CX)(R10*1), CX
-	XORQ     R12, R15
-	VPADDQ   256(DI)(SI*1), Y0, Y8
 	XORQ     AX, R13
+	LEAQ     (CX)(R10*1), CX
+	VPADDQ   256(DI)(SI*1), Y0, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 256(SP)(SI*1)
 	MOVQ     DX, BP
@@ -359,10 +359,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R10, R12
 	RORXQ    $0x1c, R10, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (BX)(R9*1), BX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R11, R14
+	LEAQ     (BX)(R9*1), BX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y1, Y1
 	MOVQ     CX, BP
@@ -395,10 +395,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R9, R12
 	RORXQ    $0x1c, R9, BP
 	VPADDQ   Y11, Y1, Y1
-	LEAQ     (AX)(R8*1), AX
-	XORQ     R12, R15
-	VPADDQ   288(DI)(SI*1), Y1, Y8
 	XORQ     R10, R13
+	LEAQ     (AX)(R8*1), AX
+	VPADDQ   288(DI)(SI*1), Y1, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 288(SP)(SI*1)
 	MOVQ     BX, BP
@@ -430,10 +430,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R8, R12
 	RORXQ    $0x1c, R8, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R11)(DX*1), R11
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R9, R14
+	LEAQ     (R11)(DX*1), R11
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y2, Y2
 	MOVQ     AX, BP
@@ -466,10 +466,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, DX, R12
 	RORXQ    $0x1c, DX, BP
 	VPADDQ   Y11, Y2, Y2
-	LEAQ     (R10)(CX*1), R10
-	XORQ     R12, R15
-	VPADDQ   320(DI)(SI*1), Y2, Y8
 	XORQ     R8, R13
+	LEAQ     (R10)(CX*1), R10
+	VPADDQ   320(DI)(SI*1), Y2, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 320(SP)(SI*1)
 	MOVQ     R11, BP
@@ -501,10 +501,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, CX, R12
 	RORXQ    $0x1c, CX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R9)(BX*1), R9
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     DX, R14
+	LEAQ     (R9)(BX*1), R9
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y3, Y3
 	MOVQ     R10, BP
@@ -537,10 +537,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, BX, R12
 	RORXQ    $0x1c, BX, BP
 	VPADDQ   Y11, Y3, Y3
-	LEAQ     (R8)(AX*1), R8
-	XORQ     R12, R15
-	VPADDQ   352(DI)(SI*1), Y3, Y8
 	XORQ     CX, R13
+	LEAQ     (R8)(AX*1), R8
+	VPADDQ   352(DI)(SI*1), Y3, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 352(SP)(SI*1)
 	MOVQ     R9, BP
@@ -572,10 +572,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, AX, R12
 	RORXQ    $0x1c, AX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (DX)(R11*1), DX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     BX, R14
+	LEAQ     (DX)(R11*1), DX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y4, Y4
 	MOVQ     R8, BP
@@ -608,10 +608,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R11, R12
 	RORXQ    $0x1c, R11, BP
 	VPADDQ   Y11, Y4, Y4
-	LEAQ     (CX)(R10*1), CX
-	XORQ     R12, R15
-	VPADDQ   384(DI)(SI*1), Y4, Y8
 	XORQ     AX, R13
+	LEAQ     (CX)(R10*1), CX
+	VPADDQ   384(DI)(SI*1), Y4, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 384(SP)(SI*1)
 	MOVQ     DX, BP
@@ -643,10 +643,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R10, R12
 	RORXQ    $0x1c, R10, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (BX)(R9*1), BX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R11, R14
+	LEAQ     (BX)(R9*1), BX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y5, Y5
 	MOVQ     CX, BP
@@ -679,10 +679,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R9, R12
 	RORXQ    $0x1c, R9, BP
 	VPADDQ   Y11, Y5, Y5
-	LEAQ     (AX)(R8*1), AX
-	XORQ     R12, R15
-	VPADDQ   416(DI)(SI*1), Y5, Y8
 	XORQ     R10, R13
+	LEAQ     (AX)(R8*1), AX
+	VPADDQ   416(DI)(SI*1), Y5, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 416(SP)(SI*1)
 	MOVQ     BX, BP
@@ -714,10 +714,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, R8, R12
 	RORXQ    $0x1c, R8, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R11)(DX*1), R11
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R9, R14
+	LEAQ     (R11)(DX*1), R11
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y6, Y6
 	MOVQ     AX, BP
@@ -750,10 +750,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, DX, R12
 	RORXQ    $0x1c, DX, BP
 	VPADDQ   Y11, Y6, Y6
-	LEAQ     (R10)(CX*1), R10
-	XORQ     R12, R15
-	VPADDQ   448(DI)(SI*1), Y6, Y8
 	XORQ     R8, R13
+	LEAQ     (R10)(CX*1), R10
+	VPADDQ   448(DI)(SI*1), Y6, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 448(SP)(SI*1)
 	MOVQ     R11, BP
@@ -785,10 +785,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, CX, R12
 	RORXQ    $0x1c, CX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R9)(BX*1), R9
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     DX, R14
+	LEAQ     (R9)(BX*1), R9
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y7, Y7
 	MOVQ     R10, BP
@@ -821,10 +821,10 @@ blockAVX2_scheduled:
 	RORXQ    $0x22, BX, R12
 	RORXQ    $0x1c, BX, BP
 	VPADDQ   Y11, Y7, Y7
-	LEAQ     (R8)(AX*1), R8
-	XORQ     R12, R15
-	VPADDQ   480(DI)(SI*1), Y7, Y8
 	XORQ     CX, R13
+	LEAQ     (R8)(AX*1), R8
+	VPADDQ   480(DI)(SI*1), Y7, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 480(SP)(SI*1)
 	MOVQ     R9, BP
@@ -852,9 +852,9 @@ blockAVX2_scheduled:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -876,9 +876,9 @@ blockAVX2_scheduled:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -900,9 +900,9 @@ blockAVX2_scheduled:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -924,9 +924,9 @@ blockAVX2_scheduled:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -948,9 +948,9 @@ blockAVX2_scheduled:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -972,9 +972,9 @@ blockAVX2_scheduled:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -996,9 +996,9 @@ blockAVX2_scheduled:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -1020,9 +1020,9 @@ blockAVX2_scheduled:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -1044,9 +1044,9 @@ blockAVX2_scheduled:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -1068,9 +1068,9 @@ blockAVX2_scheduled:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -1092,9 +1092,9 @@ blockAVX2_scheduled:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -1116,9 +1116,9 @@ blockAVX2_scheduled:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -1140,9 +1140,9 @@ blockAVX2_scheduled:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -1164,9 +1164,9 @@ blockAVX2_scheduled:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -1188,9 +1188,9 @@ blockAVX2_scheduled:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -1212,9 +1212,9 @@ blockAVX2_scheduled:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -1265,9 +1265,9 @@ blockAVX2_second:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -1289,9 +1289,9 @@ blockAVX2_second:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -1313,9 +1313,9 @@ blockAVX2_second:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -1337,9 +1337,9 @@ blockAVX2_second:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -1361,9 +1361,9 @@ blockAVX2_second:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -1385,9 +1385,9 @@ blockAVX2_second:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -1409,9 +1409,9 @@ blockAVX2_second:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -1433,9 +1433,9 @@ blockAVX2_second:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -1457,9 +1457,9 @@ blockAVX2_second:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -1481,9 +1481,9 @@ blockAVX2_second:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -1505,9 +1505,9 @@ blockAVX2_second:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -1529,9 +1529,9 @@ blockAVX2_second:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -1553,9 +1553,9 @@ blockAVX2_second:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -1577,9 +1577,9 @@ blockAVX2_second:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -1601,9 +1601,9 @@ blockAVX2_second:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -1625,9 +1625,9 @@ blockAVX2_second:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -1775,10 +1775,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, AX, R12
 	RORXQ    $0x1c, AX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (DX)(R11*1), DX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     BX, R14
+	LEAQ     (DX)(R11*1), DX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y0, Y0
 	MOVQ     R8, BP
@@ -1811,10 +1811,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R11, R12
 	RORXQ    $0x1c, R11, BP
 	VPADDQ   Y11, Y0, Y0
-	LEAQ     (CX)(R10*1), CX
-	XORQ     R12, R15
-	VPADDQ   256(DI)(SI*1), Y0, Y8
 	XORQ     AX, R13
+	LEAQ     (CX)(R10*1), CX
+	VPADDQ   256(DI)(SI*1), Y0, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 256(SP)(SI*1)
 	MOVQ     DX, BP
@@ -1846,10 +1846,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R10, R12
 	RORXQ    $0x1c, R10, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (BX)(R9*1), BX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R11, R14
+	LEAQ     (BX)(R9*1), BX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y1, Y1
 	MOVQ     CX, BP
@@ -1882,10 +1882,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R9, R12
 	RORXQ    $0x1c, R9, BP
 	VPADDQ   Y11, Y1, Y1
-	LEAQ     (AX)(R8*1), AX
-	XORQ     R12, R15
-	VPADDQ   288(DI)(SI*1), Y1, Y8
 	XORQ     R10, R13
+	LEAQ     (AX)(R8*1), AX
+	VPADDQ   288(DI)(SI*1), Y1, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 288(SP)(SI*1)
 	MOVQ     BX, BP
@@ -1917,10 +1917,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R8, R12
 	RORXQ    $0x1c, R8, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R11)(DX*1), R11
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R9, R14
+	LEAQ     (R11)(DX*1), R11
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y2, Y2
 	MOVQ     AX, BP
@@ -1953,10 +1953,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, DX, R12
 	RORXQ    $0x1c, DX, BP
 	VPADDQ   Y11, Y2, Y2
-	LEAQ     (R10)(CX*1), R10
-	XORQ     R12, R15
-	VPADDQ   320(DI)(SI*1), Y2, Y8
 	XORQ     R8, R13
+	LEAQ     (R10)(CX*1), R10
+	VPADDQ   320(DI)(SI*1), Y2, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 320(SP)(SI*1)
 	MOVQ     R11, BP
@@ -1988,10 +1988,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, CX, R12
 	RORXQ    $0x1c, CX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R9)(BX*1), R9
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     DX, R14
+	LEAQ     (R9)(BX*1), R9
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y3, Y3
 	MOVQ     R10, BP
@@ -2024,10 +2024,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, BX, R12
 	RORXQ    $0x1c, BX, BP
 	VPADDQ   Y11, Y3, Y3
-	LEAQ     (R8)(AX*1), R8
-	XORQ     R12, R15
-	VPADDQ   352(DI)(SI*1), Y3, Y8
 	XORQ     CX, R13
+	LEAQ     (R8)(AX*1), R8
+	VPADDQ   352(DI)(SI*1), Y3, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 352(SP)(SI*1)
 	MOVQ     R9, BP
@@ -2059,10 +2059,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, AX, R12
 	RORXQ    $0x1c, AX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (DX)(R11*1), DX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     BX, R14
+	LEAQ     (DX)(R11*1), DX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y4, Y4
 	MOVQ     R8, BP
@@ -2095,10 +2095,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R11, R12
 	RORXQ    $0x1c, R11, BP
 	VPADDQ   Y11, Y4, Y4
-	LEAQ     (CX)(R10*1), CX
-	XORQ     R12, R15
-	VPADDQ   384(DI)(SI*1), Y4, Y8
 	XORQ     AX, R13
+	LEAQ     (CX)(R10*1), CX
+	VPADDQ   384(DI)(SI*1), Y4, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 384(SP)(SI*1)
 	MOVQ     DX, BP
@@ -2130,10 +2130,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R10, R12
 	RORXQ    $0x1c, R10, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (BX)(R9*1), BX
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R11, R14
+	LEAQ     (BX)(R9*1), BX
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y5, Y5
 	MOVQ     CX, BP
@@ -2166,10 +2166,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R9, R12
 	RORXQ    $0x1c, R9, BP
 	VPADDQ   Y11, Y5, Y5
-	LEAQ     (AX)(R8*1), AX
-	XORQ     R12, R15
-	VPADDQ   416(DI)(SI*1), Y5, Y8
 	XORQ     R10, R13
+	LEAQ     (AX)(R8*1), AX
+	VPADDQ   416(DI)(SI*1), Y5, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 416(SP)(SI*1)
 	MOVQ     BX, BP
@@ -2201,10 +2201,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, R8, R12
 	RORXQ    $0x1c, R8, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R11)(DX*1), R11
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     R9, R14
+	LEAQ     (R11)(DX*1), R11
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y6, Y6
 	MOVQ     AX, BP
@@ -2237,10 +2237,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, DX, R12
 	RORXQ    $0x1c, DX, BP
 	VPADDQ   Y11, Y6, Y6
-	LEAQ     (R10)(CX*1), R10
-	XORQ     R12, R15
-	VPADDQ   448(DI)(SI*1), Y6, Y8
 	XORQ     R8, R13
+	LEAQ     (R10)(CX*1), R10
+	VPADDQ   448(DI)(SI*1), Y6, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 448(SP)(SI*1)
 	MOVQ     R11, BP
@@ -2272,10 +2272,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, CX, R12
 	RORXQ    $0x1c, CX, BP
 	VPXOR    Y10, Y9, Y9
-	LEAQ     (R9)(BX*1), R9
-	XORQ     R12, R15
-	VPXOR    Y9, Y8, Y8
 	XORQ     DX, R14
+	LEAQ     (R9)(BX*1), R9
+	VPXOR    Y9, Y8, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y7, Y7
 	MOVQ     R10, BP
@@ -2308,10 +2308,10 @@ blockAVX512_scheduled:
 	RORXQ    $0x22, BX, R12
 	RORXQ    $0x1c, BX, BP
 	VPADDQ   Y11, Y7, Y7
-	LEAQ     (R8)(AX*1), R8
-	XORQ     R12, R15
-	VPADDQ   480(DI)(SI*1), Y7, Y8
 	XORQ     CX, R13
+	LEAQ     (R8)(AX*1), R8
+	VPADDQ   480(DI)(SI*1), Y7, Y8
+	XORQ     R12, R15
 	XORQ     BP, R15
 	VMOVDQU  Y8, 480(SP)(SI*1)
 	MOVQ     R9, BP
@@ -2339,9 +2339,9 @@ blockAVX512_scheduled:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -2363,9 +2363,9 @@ blockAVX512_scheduled:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -2387,9 +2387,9 @@ blockAVX512_scheduled:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -2411,9 +2411,9 @@ blockAVX512_scheduled:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -2435,9 +2435,9 @@ blockAVX512_scheduled:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -2459,9 +2459,9 @@ blockAVX512_scheduled:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -2483,9 +2483,9 @@ blockAVX512_scheduled:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -2507,9 +2507,9 @@ blockAVX512_scheduled:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -2531,9 +2531,9 @@ blockAVX512_scheduled:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -2555,9 +2555,9 @@ blockAVX512_scheduled:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -2579,9 +2579,9 @@ blockAVX512_scheduled:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -2603,9 +2603,9 @@ blockAVX512_scheduled:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -2627,9 +2627,9 @@ blockAVX512_scheduled:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -2651,9 +2651,9 @@ blockAVX512_scheduled:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -2675,9 +2675,9 @@ blockAVX512_scheduled:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -2699,9 +2699,9 @@ blockAVX512_scheduled:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -2752,9 +2752,9 @@ blockAVX512_second:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -2776,9 +2776,9 @@ blockAVX512_second:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -2800,9 +2800,9 @@ blockAVX512_second:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -2824,9 +2824,9 @@ blockAVX512_second:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -2848,9 +2848,9 @@ blockAVX512_second:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -2872,9 +2872,9 @@ blockAVX512_second:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -2896,9 +2896,9 @@ blockAVX512_second:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -2920,9 +2920,9 @@ blockAVX512_second:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -2944,9 +2944,9 @@ blockAVX512_second:
 	LEAQ  (R11)(R12*1), R11
 	RORXQ $0x22, AX, R12
 	RORXQ $0x1c, AX, BP
+	XORQ  BX, R14
 	LEAQ  (DX)(R11*1), DX
 	XORQ  R12, R15
-	XORQ  BX, R14
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
@@ -2968,9 +2968,9 @@ blockAVX512_second:
 	LEAQ  (R10)(R12*1), R10
 	RORXQ $0x22, R11, R12
 	RORXQ $0x1c, R11, BP
+	XORQ  AX, R13
 	LEAQ  (CX)(R10*1), CX
 	XORQ  R12, R15
-	XORQ  AX, R13
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
@@ -2992,9 +2992,9 @@ blockAVX512_second:
 	LEAQ  (R9)(R12*1), R9
 	RORXQ $0x22, R10, R12
 	RORXQ $0x1c, R10, BP
+	XORQ  R11, R14
 	LEAQ  (BX)(R9*1), BX
 	XORQ  R12, R15
-	XORQ  R11, R14
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
@@ -3016,9 +3016,9 @@ blockAVX512_second:
 	LEAQ  (R8)(R12*1), R8
 	RORXQ $0x22, R9, R12
 	RORXQ $0x1c, R9, BP
+	XORQ  R10, R13
 	LEAQ  (AX)(R8*1), AX
 	XORQ  R12, R15
-	XORQ  R10, R13
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
@@ -3040,9 +3040,9 @@ blockAVX512_second:
 	LEAQ  (DX)(R12*1), DX
 	RORXQ $0x22, R8, R12
 	RORXQ $0x1c, R8, BP
+	XORQ  R9, R14
 	LEAQ  (R11)(DX*1), R11
 	XORQ  R12, R15
-	XORQ  R9, R14
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
@@ -3064,9 +3064,9 @@ blockAVX512_second:
 	LEAQ  (CX)(R12*1), CX
 	RORXQ $0x22, DX, R12
 	RORXQ $0x1c, DX, BP
+	XORQ  R8, R13
 	LEAQ  (R10)(CX*1), R10
 	XORQ  R12, R15
-	XORQ  R8, R13
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
@@ -3088,9 +3088,9 @@ blockAVX512_second:
 	LEAQ  (BX)(R12*1), BX
 	RORXQ $0x22, CX, R12
 	RORXQ $0x1c, CX, BP
+	XORQ  DX, R14
 	LEAQ  (R9)(BX*1), R9
 	XORQ  R12, R15
-	XORQ  DX, R14
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
@@ -3112,9 +3112,9 @@ blockAVX512_second:
 	LEAQ  (AX)(R12*1), AX
 	RORXQ $0x22, BX, R12
 	RORXQ $0x1c, BX, BP
+	XORQ  CX, R13
 	LEAQ  (R8)(AX*1), R8
 	XORQ  R12, R15
-	XORQ  CX, R13
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX

@@ -23,14 +23,15 @@
 // through a and through e are 5 cycles each. A scheduler that favoured the
 // critical path would come close to 5.5, but the hardware issues the oldest
 // ready operation, so the order of the instructions matters: legal orders of
-// the same round measured from 6.3 to 8.5 cycles a round there. The order
-// below came from a search on Zen 3 (moves of single instructions, kept when
-// they measured faster interleaved against the last best): 6.3 cycles a round
-// against 6.5 for the order before it, 3.5 % faster; the schedule costs a
-// further 2 % (6.2 without it). Slower there: a round with the latency of e
-// shortened from 5 to 4 cycles at the price of a 23rd operation (4 %), the
-// e half emitted before the a half (5 % to 9 %) or after it (30 %), and Sigma0
-// added to Maj before T1 instead of in the next round (10 %).
+// the same round measured from 6.2 to 8.5 cycles a round there. The order in
+// round came from a search on Zen 3 (moves of single instructions, kept when
+// they measured faster interleaved against the last best): 6.2 cycles a
+// round against 6.5 for the order before it, 4.5 % faster; the schedule
+// costs a further 2 %. Slower there: a round with the latency of e shortened
+// from 5 to 4 cycles at the price of a 23rd operation (4 % to 11 %), the e
+// half emitted before the a half (5 % to 9 %) or after it (30 %), the
+// rotations of Sigma0 moved ahead of Ch (24 %, with a register of their
+// own), and Sigma0 added to Maj before T1 instead of in the next round (10 %).
 //
 // The two cores differ only in the schedule: AVX2 builds the 64-bit rotations
 // from shifts (and a byte shuffle for the rotation by 8), AVX-512VL has VPRORQ
@@ -295,9 +296,9 @@ func round(s *rounds, wk Mem) []func() {
 		lea(h, t0), // h = T1
 		func() { RORXQ(Imm(34), a, t0) },
 		func() { RORXQ(Imm(28), a, fc) },
-		lea(d, h), // d+T1, the next e
+		func() { XORQ(b, bc) }, // Maj(a,b,c)
+		lea(d, h),              // d+T1, the next e
 		func() { XORQ(t0, s0) },
-		func() { XORQ(b, bc) },  // Maj(a,b,c)
 		func() { XORQ(fc, s0) }, // Sigma0(a), added in the next round
 		func() { MOVQ(e, fc) },  // the next round's f
 		lea(h, bc),              // T1+Maj, the next a
