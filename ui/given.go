@@ -85,6 +85,9 @@ func (w *Window) addGiven(xs ...*app.SumsIndex) int {
 			it.published = pubs
 			w.files.changed(it)
 		}
+		if listed && !w.expected.appliesTo(it) {
+			w.prioritise(it) // a file still being read: the algorithm the verdict needs first
+		}
 	}
 	if n > 0 {
 		w.stale = true // judged at the next tick

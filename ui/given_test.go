@@ -154,3 +154,28 @@ func TestChecksumFilesThatDisagree(t *testing.T) {
 	h.w.Add([]string{iso})
 	judgedBy(h, "debian.iso", app.Mismatch)
 }
+
+// A SHA256SUMS given while the ISO is read with every algorithm of the
+// preset gives SHA-256 the priority, as a digest pasted then would.
+func TestChecksumFileGivenDuringHashingGoesFirst(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	iso, sums := twoFolders(t, sha256Hex("abc")+"  debian.iso\n")
+	h.w.Add([]string{iso})
+	h.waitFor("listed", func() bool { return len(h.w.files.items) == 1 })
+	if n := len(h.core.job(0).algs); n < 2 {
+		t.Fatalf("read with %d algorithms", n)
+	}
+	h.w.Add([]string{sums})
+	h.waitFor("read again with SHA-256 first", func() bool { return len(h.core.jobs) == 2 })
+	if got := h.core.job(1).algs; len(got) != 1 || got[0] != mustAlg("sha256") {
+		t.Errorf("read again with %v", algNames(got))
+	}
+	h.core.hold = false
+	h.core.release()
+	it := judgedBy(h, "debian.iso", app.Match)
+	h.waitFor("the other algorithms", h.allFinished)
+	if len(it.digests) != len(h.core.job(0).algs) {
+		t.Errorf("%d digests after the verdict, want the preset's %d", len(it.digests), len(h.core.job(0).algs))
+	}
+}

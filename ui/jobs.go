@@ -231,9 +231,10 @@ func (w *Window) verdictFirst(it *fileItem, algs []*hashing.Algorithm) (first, l
 	return first, later
 }
 
-// prioritise gives the algorithm a digest pasted during hashing needs the
-// same priority: a file hashed with other algorithms, less than half read,
-// is read again with that one first and the others after it.
+// prioritise gives the algorithm a digest pasted (or a checksum file
+// given) during hashing needs the same priority: a file hashed with other
+// algorithms, less than half read, is read again with that one first and
+// the others after it.
 func (w *Window) prioritise(it *fileItem) {
 	if it.finished() || len(it.later) > 0 || it.prog.Fraction() >= 0.5 {
 		return
