@@ -218,7 +218,7 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 		}
 		if d.Outcome == app.Conflict {
 			return verdictIcon(app.Conflict, true), tr("The checksum files disagree: {{.Source}} and {{.Other}}",
-				"Source", it.sourceText(d.By[0]), "Other", it.sourceText(d.Against[0]))
+				"Source", sourcePlace(d.By[0]), "Other", sourcePlace(d.Against[0]))
 		}
 		headline, _ := verdictWords(&d.Verdict)
 		return verdictIcon(d.Outcome, true), tr("{{.Headline}} ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
@@ -233,6 +233,12 @@ func (it *fileItem) sourceText(p app.Published) string {
 	if filepath.Dir(p.Source) == filepath.Dir(it.path) {
 		return filepath.Base(p.Source)
 	}
+	return sourcePlace(p)
+}
+
+// sourcePlace names the checksum file p came from with its folder, for
+// telling two of the same name apart.
+func sourcePlace(p app.Published) string {
 	return tr("{{.Name}} in {{.Folder}}", "Name", filepath.Base(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
 }
 

@@ -74,12 +74,14 @@ func (w *Window) addGiven(xs ...*app.SumsIndex) int {
 	for _, it := range w.files.items {
 		listed := false
 		for _, x := range xs {
-			listed = listed || len(x.Published(it.path)) > 0
+			if len(x.Published(it.path)) > 0 {
+				listed = true
+				w.tracef("published digest for %s in %s", it.path, x.Path())
+			}
 		}
 		pubs := app.PublishedFor(it.path, it.beside, w.given)
 		if listed {
 			n++
-			w.tracef("published digest for %s in %s", it.path, pubs[0].Source)
 		}
 		if listed || len(pubs) != len(it.published) {
 			it.published = pubs

@@ -138,11 +138,11 @@ func TestChecksumFilesThatDisagree(t *testing.T) {
 	if got := h.w.banner.Headline(); got != "The checksum files disagree about debian.iso: do not rely on it" {
 		t.Errorf("banner %q", got)
 	}
-	desktop := "SHA256SUMS in " + filepath.Join("~", "Desktop")
-	if got := h.w.banner.Detail(); !strings.HasPrefix(got, "It matches "+desktop+", not SHA256SUMS: ") {
+	desktop, downloads := "SHA256SUMS in "+filepath.Join("~", "Desktop"), "SHA256SUMS in "+filepath.Join("~", "Downloads")
+	if got := h.w.banner.Detail(); !strings.HasPrefix(got, "It matches "+desktop+", not "+downloads+": ") {
 		t.Errorf("detail %q", got)
 	}
-	if _, line := it.verdictLine(); line != "The checksum files disagree: "+desktop+" and SHA256SUMS" {
+	if _, line := it.verdictLine(); line != "The checksum files disagree: "+desktop+" and "+downloads {
 		t.Errorf("card %q", line)
 	}
 	if len(it.marks) != 0 {

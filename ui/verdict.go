@@ -276,6 +276,12 @@ func (w *Window) judge() {
 		}
 	}
 	w.setBanner(e, targets)
+	if w.trace != nil {
+		if v := w.banner.Outcome().String() + ": " + w.banner.Headline(); v != w.traced {
+			w.traced = v
+			w.tracef("verdict %s", v)
+		}
+	}
 	w.files.redraw()
 }
 
@@ -488,7 +494,7 @@ func (w *Window) sidecarBanner() {
 func (w *Window) conflictBanner(conflict []*fileItem) {
 	it := conflict[0]
 	d := it.sidecar
-	by, against := it.sourceText(d.By[0]), it.sourceText(d.Against[0])
+	by, against := sourcePlace(d.By[0]), sourcePlace(d.Against[0])
 	headline := tr("The checksum files disagree about {{.Name}}: do not rely on it", "Name", it.name)
 	if len(conflict) > 1 {
 		headline = tr("The checksum files disagree about {{.N}} files: do not rely on them", "N", len(conflict))

@@ -58,6 +58,7 @@ type Window struct {
 	now     func() time.Time // the window's clock: the core's queue's (app.Options.Now)
 	busy    atomic.Int32     // background work running (background)
 	trace   *log.Logger
+	traced  string // the banner as last traced
 
 	picker   *algorithmPicker
 	expected *expectedField
