@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -212,4 +214,45 @@ func (s *choice) TypedKey(k *fyne.KeyEvent) {
 		return
 	}
 	s.Select.TypedKey(k)
+}
+
+// radioChoice is one choice among a few options, drawn as radio buttons.
+// widget.RadioGroup's items keep Esc to themselves once Tab reaches them;
+// these are buttons that pass it on.
+type radioChoice struct {
+	Options   []string
+	Selected  string
+	OnChanged func(string)
+	buttons   []*button
+	obj       *fyne.Container
+}
+
+func (w *Window) newRadio(options []string, changed func(string)) *radioChoice {
+	r := &radioChoice{Options: options, OnChanged: changed, obj: container.NewVBox()}
+	for _, o := range options {
+		b := w.newButton(o, theme.RadioButtonIcon(), func() { r.SetSelected(o) })
+		b.Importance = widget.LowImportance
+		b.Alignment = widget.ButtonAlignLeading
+		r.buttons = append(r.buttons, b)
+		r.obj.Add(b)
+	}
+	return r
+}
+
+// SetSelected chooses option s, and calls OnChanged when that changes it.
+func (r *radioChoice) SetSelected(s string) {
+	if s == r.Selected {
+		return
+	}
+	r.Selected = s
+	for i, b := range r.buttons {
+		if r.Options[i] == s {
+			b.SetIcon(theme.RadioButtonCheckedIcon())
+		} else {
+			b.SetIcon(theme.RadioButtonIcon())
+		}
+	}
+	if r.OnChanged != nil {
+		r.OnChanged(s)
+	}
 }

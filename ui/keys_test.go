@@ -218,3 +218,25 @@ func TestEscCancelsWhereverTabMovesTheFocus(t *testing.T) {
 	typeKey(h, fyne.KeyEscape) // the dialogs are closed: Esc cancels again
 	h.waitFor("cancelled", func() bool { return it.finished() })
 }
+
+// In the Save checksums dialog, Tab reaches the formats; Space chooses
+// one, and Esc there closes the dialog, saving nothing.
+func TestSaveFormatsByKeyboard(t *testing.T) {
+	h, _ := hashed(t, "a.iso")
+	h.win.SetContent(h.w.body)
+	h.w.saveChecksums()
+	f := h.w.saving
+	bsd := f.format.Options[1]
+	focusNext(h, "the BSD format", func(o fyne.Focusable) bool { b, ok := o.(*button); return ok && b.Text == bsd })
+	typeKey(h, fyne.KeySpace)
+	if f.format.Selected != bsd || f.gnu() || !f.one.Disabled() {
+		t.Errorf("Space on the BSD format: %q chosen", f.format.Selected)
+	}
+	typeKey(h, fyne.KeyEscape)
+	if h.win.Canvas().Overlays().Top() != nil {
+		t.Error("Esc on a format left the dialog open")
+	}
+	if h.dialogs.saveName != "" {
+		t.Errorf("Esc asked where to save %q", h.dialogs.saveName)
+	}
+}

@@ -22,7 +22,7 @@ type saveForm struct {
 	w      *Window
 	rs     []app.Result
 	algs   []*hashing.Algorithm // those the files have digests of
-	format *widget.RadioGroup
+	format *radioChoice
 	one    *choice // GNU's algorithm
 	many   []*checkBox
 	obj    fyne.CanvasObject
@@ -70,7 +70,7 @@ func newSaveForm(w *Window, rs []app.Result) *saveForm {
 		f.many = append(f.many, c)
 		checks.Add(c)
 	}
-	f.format = widget.NewRadioGroup([]string{
+	f.format = w.newRadio([]string{
 		tr("GNU: one algorithm, read by sha256sum -c and the like (SHA256SUMS)"),
 		tr("BSD, tagged: any algorithms, named on every line (CHECKSUMS)"),
 	}, func(string) {
@@ -86,10 +86,9 @@ func newSaveForm(w *Window, rs []app.Result) *saveForm {
 			}
 		}
 	})
-	f.format.Required = true
 	f.format.SetSelected(f.format.Options[0])
 	f.obj = container.NewVBox(
-		widget.NewLabel(tr("Format of the checksum file:")), f.format,
+		widget.NewLabel(tr("Format of the checksum file:")), f.format.obj,
 		widget.NewForm(widget.NewFormItem(tr("Algorithm"), f.one)),
 		widget.NewLabel(tr("Algorithms of a tagged file:")), checks)
 	return f
