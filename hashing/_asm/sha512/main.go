@@ -70,7 +70,7 @@ type core struct {
 
 var (
 	avx2   = core{name: "AVX2"}
-	avx512 = core{name: "AVX512"}
+	avx512 = core{name: "AVX512", avx512: true}
 )
 
 var kTable, bswapMask, ror8Mask Mem
