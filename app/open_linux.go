@@ -1,26 +1,21 @@
 package app
 
 import (
-	"errors"
-	"io/fs"
 	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// openFile opens name for reading without waiting: open(2) of a named pipe
-// blocks until a writer comes, which would stall the queue and ignore
-// Cancel. What the descriptor is (fstat) is decided afterwards.
-func openFile(name string) (*os.File, error) {
-	return os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-}
+// portablePipes: on Linux, named pipes are opened without blocking and
+// awaited with poll(2) (tests set it to try the other systems' way).
+var portablePipes = false
 
-// awaitWriter waits, in the runtime's poller (so that a read deadline ends
+// pollForWriter waits, in the runtime's poller (so that a read deadline ends
 // it), until the named pipe f has something to read or a writer has come and
 // gone: reading it before would see an end at once, where a blocking open
 // would have waited for the writer.
-func awaitWriter(f *os.File) error {
+func pollForWriter(f *os.File) error {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return err
@@ -41,24 +36,4 @@ func awaitWriter(f *os.File) error {
 		err = perr
 	}
 	return err
-}
-
-// isFIFO reports whether st is a named pipe that awaitWriter can wait on.
-func isFIFO(st fs.FileInfo) bool { return st.Mode()&fs.ModeNamedPipe != 0 }
-
-// blocking makes reads of f block again; for files the runtime does not
-// poll (devices), a non-blocking descriptor would fail with EAGAIN.
-func blocking(f *os.File) error {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var serr error
-	if err := rc.Control(func(fd uintptr) { serr = syscall.SetNonblock(int(fd), false) }); err != nil {
-		return err
-	}
-	if errors.Is(serr, syscall.EBADF) {
-		return serr
-	}
-	return nil
 }

@@ -1,17 +1,23 @@
-//go:build !linux
+//go:build !unix
 
 package app
 
 import (
+	"context"
 	"io/fs"
 	"os"
 )
 
-// openFile opens name for reading. Only on Linux does Hashdrop open named
-// pipes without blocking (see open_linux.go); elsewhere opening one waits
-// for its writer.
-func openFile(name string) (*os.File, error) { return os.Open(name) }
+// openFile opens name for reading. Windows has no named pipes in folders
+// that opening would wait on.
+func openFile(name string) (File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
 
-func awaitWriter(*os.File) error { return nil }
-func isFIFO(fs.FileInfo) bool    { return false }
-func blocking(f *os.File) error  { return nil }
+func awaitWriter(_ context.Context, f File) (File, error) { return f, nil }
+func isFIFO(fs.FileInfo) bool                             { return false }
+func blocking(f *os.File) error                           { return nil }

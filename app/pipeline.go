@@ -60,9 +60,13 @@ func (j *Job) hash(l *lane) Result {
 	if before != nil {
 		j.total.Store(before.Size())
 	}
-	if err := j.awaitWriter(r); err != nil {
+	r, err := j.awaitWriter(r)
+	if err != nil {
 		res.Err = fileError(j.path, err)
 		return res
+	}
+	if g, ok := r.(File); ok && f != nil && g != f {
+		defer g.Close() // the pipe awaitWriter opened
 	}
 
 	ins := make([]chan *chunk, len(j.units))
@@ -156,32 +160,45 @@ func (j *Job) open() (File, fs.FileInfo, error) {
 }
 
 // awaitWriter waits, if r is a named pipe without a writer yet, until one
-// has written or come and gone, as opening it blocking would have; Cancel
+// has written or come and gone, as opening it blocking would have, and
+// returns what to read then (the pipe may have been opened again); Cancel
 // ends the wait. Meanwhile the job leaves its reader and cores to the files
 // queued after it.
-func (j *Job) awaitWriter(r io.Reader) error {
-	f, ok := r.(*os.File)
+func (j *Job) awaitWriter(r io.Reader) (io.Reader, error) {
+	f, ok := r.(File)
 	if !ok || j.stream != nil {
-		return nil
+		return r, nil
 	}
 	if st, err := f.Stat(); err != nil || !isFIFO(st) {
-		return nil
+		return r, nil
 	}
 	if j.stopped.Load() {
-		return context.Canceled // Cancel came before j.reading was set
+		return r, context.Canceled // Cancel came before j.reading was set
 	}
 	j.q.waiting(j, true)
 	defer j.q.waiting(j, false)
-	if err := awaitWriter(f); err != nil {
+	g, err := awaitWriter(j.ctx, f)
+	if err != nil {
 		if j.stopped.Load() {
-			return context.Canceled
+			return r, context.Canceled
 		}
-		return err
+		return r, err
+	}
+	d, ok := g.(readDeadliner)
+	if g != f && ok {
+		j.mu.Lock()
+		j.reading = d
+		j.mu.Unlock()
 	}
 	if j.stopped.Load() {
-		return context.Canceled
+		return g, context.Canceled
 	}
-	return f.SetReadDeadline(time.Time{})
+	if ok {
+		if err := d.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, os.ErrNoDeadline) {
+			return g, err
+		}
+	}
+	return g, nil // macOS: a pipe the runtime does not poll is read blocking
 }
 
 // readAll reads r to its end in chunks from l and sends each chunk to every

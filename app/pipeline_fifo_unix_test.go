@@ -1,8 +1,11 @@
+//go:build unix
+
 package app
 
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -34,9 +37,26 @@ func mkfifo(t *testing.T, dir, name string) string {
 	return path
 }
 
+// eachWaitForWriter runs test with this system's way of waiting for a
+// pipe's writer and, on Linux, also with the one the other systems use
+// (portablePipes), so that it is tested here too.
+func eachWaitForWriter(t *testing.T, test func(t *testing.T)) {
+	t.Run("system", test)
+	if runtime.GOOS != "linux" {
+		return
+	}
+	t.Run("portable", func(t *testing.T) {
+		portablePipes = true
+		defer func() { portablePipes = false }()
+		test(t)
+	})
+}
+
 // A named pipe nobody writes to must not hold up the files after it, and
 // Cancel and Close must end it.
-func TestFIFOWithoutWriterBlocksNothing(t *testing.T) {
+func TestFIFOWithoutWriterBlocksNothing(t *testing.T) { eachWaitForWriter(t, testFIFOWithoutWriter) }
+
+func testFIFOWithoutWriter(t *testing.T) {
 	dir := t.TempDir()
 	fifo := mkfifo(t, dir, "fifo")
 	b := filepath.Join(dir, "b.txt")
@@ -75,7 +95,9 @@ func TestFIFOWithoutWriterBlocksNothing(t *testing.T) {
 
 // A pipe is read like a stream, as with a blocking open: whatever its
 // writer writes, even when the writer comes after the job started.
-func TestFIFOIsReadWhenItsWriterComes(t *testing.T) {
+func TestFIFOIsReadWhenItsWriterComes(t *testing.T) { eachWaitForWriter(t, testFIFOWriterComes) }
+
+func testFIFOWriterComes(t *testing.T) {
 	dir := t.TempDir()
 	fifo := mkfifo(t, dir, "fifo")
 	algs := []*hashing.Algorithm{mustAlg("sha256"), mustAlg("crc32")}

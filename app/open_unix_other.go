@@ -1,0 +1,12 @@
+//go:build unix && !linux
+
+package app
+
+import "os"
+
+// portablePipes: named pipes are opened in the background (see openFile).
+var portablePipes = true
+
+// pollForWriter is reached only by a name that was not a pipe when openFile
+// looked and is one now that it is open.
+func pollForWriter(*os.File) error { return ErrChanged }
