@@ -3,6 +3,8 @@ package ui
 import (
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"testing"
@@ -120,7 +122,13 @@ func TestCardTimesFollowTheClock(t *testing.T) {
 	h.w = New(a, h.win, core, Config{Dialogs: h.dialogs, Do: func(f func()) { h.queue <- f }, Manual: true})
 	h.w.picker.set([]*hashing.Algorithm{mustAlg("sha256")})
 
-	h.w.Add([]string{"/nowhere/big.iso"}) // opened through Options.Open
+	// A file of that size on disk, as the window lists it; the queue reads
+	// f instead (Options.Open).
+	path := filepath.Join(t.TempDir(), "big.iso")
+	if err := os.WriteFile(path, nil, 0o644); err != nil || os.Truncate(path, f.size) != nil {
+		t.Fatal(err)
+	}
+	h.w.Add([]string{path})
 	poll(h, "reading", func() bool { return len(h.w.files.items) == 1 && h.w.files.items[0].state == stateHashing })
 	it := h.w.files.items[0]
 	card := h.card(it)
@@ -150,6 +158,9 @@ func TestCardTimesFollowTheClock(t *testing.T) {
 	if got, want := bar(), "20% · "+units.Rate(2*mib/0.9)+" · 4 s left"; got != want {
 		t.Errorf("stalled until 1 s: %q, want %q", got, want)
 	}
+	if got, want := h.w.status.Text, "0 of 1 file hashed · "+units.Rate(2*mib/0.9)+" · 4 s left"; got != want {
+		t.Errorf("status line at 1 s: %q, want %q", got, want)
+	}
 	// 6 MiB more at 1.5 s: the first 2 MiB are out of the last second.
 	clk.advance(500 * time.Millisecond)
 	f.let(6 * mib)
@@ -166,5 +177,8 @@ func TestCardTimesFollowTheClock(t *testing.T) {
 	card.update()
 	if got, want := card.info.Text, "Hashed in 3 s · "+units.Rate(10*mib/3.0); got != want {
 		t.Errorf("finished: %q, want %q", got, want)
+	}
+	if got, want := h.w.status.Text, "1 file hashed ("+units.Size(10*mib)+")"; got != want {
+		t.Errorf("status line at the end: %q, want %q", got, want)
 	}
 }
