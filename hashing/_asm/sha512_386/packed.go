@@ -13,20 +13,25 @@ import (
 //	P1 = (f, b), P2 = (g, c)             V one and two rounds back
 //	CM = ((P1^P2) & (V ^ (0, c))) ^ P2   = (Ch(e,f,g), Maj(a,b,c))
 //	S  = (Sigma1(e), Sigma0(a))
-//	K  = (d+h+WK, h+WK) + (Ch, Maj+Ch)
-//	V' = K + S + (0, Sigma1(e))          = (d+T1, T1+T2)
+//	Z  = CM + S                          = (T1-h-WK, T2)
+//	F  = (d+h+WK, h+WK)                  from (h, d), V three rounds back
+//	V' = F + Z + (0, low half of Z)      = (d+T1, T1+T2)
 //
 // Only V lives in a register from round to round; each round stores it in a
 // four-slot ring on the stack, from which P1, P2 and (h, d) = V three rounds
 // back are read as memory operands. That leaves X1, X3 and X7 to the next
 // block's message schedule, computed beside the rounds as in the other
-// cores, four words at a time in YMM registers.
+// cores, four words at a time in YMM registers. Every instruction is VEX
+// encoded (no SSE after the YMM ones; VZEROUPPER at the end); the 64-bit
+// moves are VMOVSD, as Go's 386 assembler encodes VMOVQ with VEX.W1, which
+// 32-bit mode runs as VMOVD.
 //
 // On Zen 3 a round takes about 12 cycles, against 8 for its chain of
-// one-cycle operations: the six shifts that wait on V issue about one a
-// cycle, not two. Moving the schedule out of the rounds altogether saves
-// only 6 %, and spending more operations to shorten the chain after S costs
-// more than it saves.
+// one-cycle operations: the operations that wait on V start more slowly
+// than the pipes allow (the six shifts of S and their five XORs take 7
+// cycles, not 5). Leaving out the schedule altogether would save only 6 %,
+// and spending operations to shorten the chain after S costs more than it
+// saves.
 
 // packedConsts writes the shift counts of the two Sigmas, low lane Sigma1
 // (14, 18, 41), high lane Sigma0 (28, 34, 39), and the mask of the high lane.
