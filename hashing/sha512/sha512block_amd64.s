@@ -253,12 +253,21 @@ blockAVX2_single:
 	VMOVDQU     Y8, 224(SP)
 
 	// first block: rounds 0-63 beside the schedule of both blocks
-	XORQ R15, R15
-	MOVQ BX, R14
-	XORQ CX, R14
-	MOVQ R9, BP
-	XORQ SI, SI
-	LEAQ k512<>+0(SB), DI
+	XORQ    R15, R15
+	MOVQ    BX, R14
+	XORQ    CX, R14
+	MOVQ    R9, BP
+	XORQ    SI, SI
+	LEAQ    k512<>+0(SB), DI
+	PCALIGN $0x40
+	BYTE    $0x0f
+	BYTE    $0x1f
+	BYTE    $0x84
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
 
 blockAVX2_scheduled:
 	ADDQ     (SP)(SI*1), R11
@@ -1238,13 +1247,22 @@ blockAVX2_scheduled:
 	MOVQ  R11, 56(DI)
 
 	// second block, from the W+K on the stack
-	CMPQ 1296(SP), $0x00
-	JE   blockAVX2_next
-	XORQ R15, R15
-	MOVQ BX, R14
-	XORQ CX, R14
-	MOVQ R9, BP
-	XORQ SI, SI
+	CMPQ    1296(SP), $0x00
+	JE      blockAVX2_next
+	XORQ    R15, R15
+	MOVQ    BX, R14
+	XORQ    CX, R14
+	MOVQ    R9, BP
+	XORQ    SI, SI
+	PCALIGN $0x40
+	BYTE    $0x0f
+	BYTE    $0x1f
+	BYTE    $0x84
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
 
 blockAVX2_second:
 	ADDQ  16(SP)(SI*1), R11
@@ -1740,12 +1758,21 @@ blockAVX512_single:
 	VMOVDQU     Y8, 224(SP)
 
 	// first block: rounds 0-63 beside the schedule of both blocks
-	XORQ R15, R15
-	MOVQ BX, R14
-	XORQ CX, R14
-	MOVQ R9, BP
-	XORQ SI, SI
-	LEAQ k512<>+0(SB), DI
+	XORQ    R15, R15
+	MOVQ    BX, R14
+	XORQ    CX, R14
+	MOVQ    R9, BP
+	XORQ    SI, SI
+	LEAQ    k512<>+0(SB), DI
+	PCALIGN $0x40
+	BYTE    $0x0f
+	BYTE    $0x1f
+	BYTE    $0x84
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
 
 blockAVX512_scheduled:
 	ADDQ       (SP)(SI*1), R11
@@ -2661,13 +2688,22 @@ blockAVX512_scheduled:
 	MOVQ  R11, 56(DI)
 
 	// second block, from the W+K on the stack
-	CMPQ 1296(SP), $0x00
-	JE   blockAVX512_next
-	XORQ R15, R15
-	MOVQ BX, R14
-	XORQ CX, R14
-	MOVQ R9, BP
-	XORQ SI, SI
+	CMPQ    1296(SP), $0x00
+	JE      blockAVX512_next
+	XORQ    R15, R15
+	MOVQ    BX, R14
+	XORQ    CX, R14
+	MOVQ    R9, BP
+	XORQ    SI, SI
+	PCALIGN $0x40
+	BYTE    $0x0f
+	BYTE    $0x1f
+	BYTE    $0x84
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
+	BYTE    $0x00
 
 blockAVX512_second:
 	ADDQ  16(SP)(SI*1), R11

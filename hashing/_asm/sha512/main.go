@@ -44,6 +44,7 @@ import (
 	"os"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -142,6 +143,7 @@ func block(c core) {
 	s := startRounds()
 	XORQ(idx, idx)
 	LEAQ(kTable, kBase)
+	alignLoop()
 	Label(name + "_scheduled")
 	s = sixteenRounds(s, f, 0, &c)
 	ADDQ(U32(roundsInLoop/2*32), idx)
@@ -156,6 +158,7 @@ func block(c core) {
 	JE(LabelRef(name + "_next"))
 	s = startRounds()
 	XORQ(idx, idx)
+	alignLoop()
 	Label(name + "_second")
 	s = sixteenRounds(s, f, 16, nil)
 	ADDQ(U32(roundsInLoop/2*32), idx)
@@ -173,6 +176,20 @@ func block(c core) {
 	VZEROUPPER()
 	Label(name + "_done")
 	RET()
+}
+
+// alignLoop puts the next instruction 8 bytes past a 64-byte boundary. Where
+// the loops start changed the speed by up to 12 % on Zen 3 (some starts
+// between 64k and 64k+32 measured 6.2 cycles a round, others 7.0); without
+// it the start followed from where the linker put the function, a 32-byte
+// boundary, and measured 6.2 or 6.3 depending on the build. PCALIGN also
+// aligns the function to 64 bytes; the padding is one 8-byte NOP, run once
+// per loop, not per round.
+func alignLoop() {
+	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+	for _, b := range []uint8{0x0f, 0x1f, 0x84, 0, 0, 0, 0, 0} { // NOPL 0(AX)(AX*1)
+		Instruction(&ir.Instruction{Opcode: "BYTE", Operands: []Op{U8(b)}})
+	}
 }
 
 // loadPair loads the next block into the low lanes of the schedule registers
