@@ -260,14 +260,14 @@ blockAVX2_single:
 	XORQ    SI, SI
 	LEAQ    k512<>+0(SB), DI
 	PCALIGN $0x40
-	BYTE    $0x0f
-	BYTE    $0x1f
-	BYTE    $0x84
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
 
 blockAVX2_scheduled:
 	ADDQ     (SP)(SI*1), R11
@@ -1255,14 +1255,14 @@ blockAVX2_scheduled:
 	MOVQ    R9, BP
 	XORQ    SI, SI
 	PCALIGN $0x40
-	BYTE    $0x0f
-	BYTE    $0x1f
-	BYTE    $0x84
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
 
 blockAVX2_second:
 	ADDQ  16(SP)(SI*1), R11
@@ -1765,14 +1765,14 @@ blockAVX512_single:
 	XORQ    SI, SI
 	LEAQ    k512<>+0(SB), DI
 	PCALIGN $0x40
-	BYTE    $0x0f
-	BYTE    $0x1f
-	BYTE    $0x84
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
 
 blockAVX512_scheduled:
 	ADDQ       (SP)(SI*1), R11
@@ -2696,14 +2696,14 @@ blockAVX512_scheduled:
 	MOVQ    R9, BP
 	XORQ    SI, SI
 	PCALIGN $0x40
-	BYTE    $0x0f
-	BYTE    $0x1f
-	BYTE    $0x84
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
-	BYTE    $0x00
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
+	BYTE    $0x90
 
 blockAVX512_second:
 	ADDQ  16(SP)(SI*1), R11
