@@ -71,6 +71,14 @@ func ReadSignedSums(path string, ring *signature.Keyring) (*SumsFile, error) {
 	return readSignedSums(path, ring, false)
 }
 
+// ReadSignedSumsStreamed is ReadSignedSums keeping the file's text instead
+// of its entries: Entries stays empty, All and EntryAt give them, Problems
+// holds the first ones and ProblemCount counts them all. The window lists
+// checksum files of millions of lines so.
+func ReadSignedSumsStreamed(path string, ring *signature.Keyring) (*SumsFile, error) {
+	return readSignedSums(path, ring, true)
+}
+
 // readSignedSums is ReadSignedSums; stream keeps the entries out of memory
 // (see SumsFile.EntryCount).
 func readSignedSums(path string, ring *signature.Keyring, stream bool) (*SumsFile, error) {

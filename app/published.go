@@ -24,36 +24,45 @@ import (
 // two that disagree are a Conflict, never a silent pick.
 
 // SumsIndex finds the entries of one checksum file that list a file,
-// without reading the disk: the names are resolved once, when it is made.
+// without reading the disk. It keeps 8 bytes an entry: a hash of the base
+// name each entry leads to, sorted; a lookup parses the few entries of the
+// file's base name again (SumsFile.EntryAt) and decides on their names. A
+// checksum file of millions of lines, given once, is remembered so.
 type SumsIndex struct {
 	sf     *SumsFile
-	dir    string           // the checksum file's folder, absolute
-	byPath map[string][]int // absolute path -> entries naming it
-	byBase map[string][]int // bare names -> entries
+	dir    string   // the checksum file's folder, absolute
+	byBase []uint64 // per name an entry may mean: the top bits hash its base name, the low ones are the entry's index
 }
 
-// NewSumsIndex indexes the entries of sf (read with ReadSumsFile or
-// ReadSignedSums, which keep them).
+// indexBits is the room for an entry's index in a SumsIndex slot: a
+// checksum file of MaxSumsFileSize has fewer lines than that.
+const indexBits = 24
+
+// NewSumsIndex indexes the entries of sf (read whole, or streamed).
 func NewSumsIndex(sf *SumsFile) *SumsIndex {
-	x := &SumsIndex{sf: sf, byPath: make(map[string][]int), byBase: make(map[string][]int)}
+	x := &SumsIndex{sf: sf, byBase: make([]uint64, 0, sf.EntryCount)}
 	x.dir, _ = filepath.Abs(rootDir(sf.Dir))
-	for i := range sf.Entries {
-		e := &sf.Entries[i]
-		if e.Unsupported != "" {
+	for i, e := range sf.All() {
+		if e.Unsupported != "" || i >= 1<<indexBits {
 			continue
 		}
 		for _, name := range entryNames(e) {
-			p, err := filepath.Abs(sf.displayPath(name))
-			if err == nil && !slices.Contains(x.byPath[p], i) {
-				x.byPath[p] = append(x.byPath[p], i)
-			}
-			if clean := filepath.Clean(filepath.FromSlash(name)); !strings.ContainsRune(clean, filepath.Separator) &&
-				clean != "." && clean != ".." && !hasDriveLetter(clean) && !slices.Contains(x.byBase[clean], i) {
-				x.byBase[clean] = append(x.byBase[clean], i)
-			}
+			x.byBase = append(x.byBase, baseHash(filepath.Base(sf.displayPath(name)))|uint64(i))
 		}
 	}
+	slices.Sort(x.byBase)
+	x.byBase = slices.Compact(x.byBase)
 	return x
+}
+
+// baseHash is the FNV-1a hash of a base name, above indexBits.
+func baseHash(base string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(base); i++ {
+		h ^= uint64(base[i])
+		h *= 1099511628211
+	}
+	return h &^ (1<<indexBits - 1)
 }
 
 // entryNames are the names an entry may mean: as written, and with '\'
@@ -69,6 +78,9 @@ func entryNames(e *Entry) []string {
 // Path is the checksum file as the user named it.
 func (x *SumsIndex) Path() string { return x.sf.Path }
 
+// File is the checksum file indexed.
+func (x *SumsIndex) File() *SumsFile { return x.sf }
+
 // Published returns the entries that list the file at path, by the rule
 // above, in file order.
 func (x *SumsIndex) Published(path string) []Published {
@@ -76,13 +88,32 @@ func (x *SumsIndex) Published(path string) []Published {
 	if err != nil {
 		return nil
 	}
-	lines := x.byPath[target]
-	if len(lines) == 0 && filepath.Dir(target) != x.dir {
-		lines = x.byBase[filepath.Base(target)]
+	// The entries whose names end in the file's base name: those naming
+	// it by its path, and the bare names.
+	h := baseHash(filepath.Base(target))
+	var byPath, byBase []int
+	k, _ := slices.BinarySearch(x.byBase, h)
+	for ; k < len(x.byBase) && x.byBase[k]&^(1<<indexBits-1) == h; k++ {
+		i := int(x.byBase[k] & (1<<indexBits - 1))
+		e := x.sf.EntryAt(i)
+		for _, name := range entryNames(&e) {
+			if p, err := filepath.Abs(x.sf.displayPath(name)); err == nil && p == target && !slices.Contains(byPath, i) {
+				byPath = append(byPath, i)
+			}
+			if clean := filepath.Clean(filepath.FromSlash(name)); clean == filepath.Base(target) && !strings.ContainsRune(clean, filepath.Separator) &&
+				clean != "." && clean != ".." && !hasDriveLetter(clean) && !slices.Contains(byBase, i) {
+				byBase = append(byBase, i)
+			}
+		}
 	}
+	lines := byPath
+	if len(lines) == 0 && filepath.Dir(target) != x.dir {
+		lines = byBase
+	}
+	slices.Sort(lines)
 	var out []Published
 	for _, i := range lines {
-		e := &x.sf.Entries[i]
+		e := x.sf.EntryAt(i)
 		out = append(out, Published{Expected: e.Expected(), Source: x.sf.Path, Line: e.Line, Signed: x.sf.Signed, Authenticity: x.sf.Authenticity})
 	}
 	return out

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unsafe"
 
@@ -221,12 +224,13 @@ func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart,
 		sf.parse(lines, part, nil, nil)
 		return sf, part, nil
 	}
-	sf.stream = &sumsText{lines: lines, part: part}
-	sf.parse(lines, part, func(Entry) {}, func(lp LineProblem) {
+	sf.stream = &sumsText{lines: lines, part: part, at: make([]uint32, 0, lines.len())}
+	sf.parseAs(lines, part, func(Entry) {}, func(lp LineProblem) {
 		if len(sf.Problems) < maxKeptProblems {
 			sf.Problems = append(sf.Problems, lp)
 		}
-	})
+	}, sf.stream)
+	sf.stream.at = slices.Clip(sf.stream.at)
 	return sf, part, nil
 }
 
@@ -234,27 +238,99 @@ func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart,
 // command line prints the first few and counts the others).
 const maxKeptProblems = 100
 
-// sumsText is what a streamed SumsFile keeps to parse its entries again.
+// sumsText is what a streamed SumsFile keeps to parse its entries again,
+// all of them (entries) or one (EntryAt).
 type sumsText struct {
 	lines lineList
 	part  *signedPart
+	// at has, for each entry, the index of its line among those parsed
+	// (the signed part's, when there is one), with atDashed set for a line
+	// of a PGP signed message parsed as it stands; hints has the headers
+	// ("# SHA512 HASH") that changed the algorithm of the lines below them.
+	at    []uint32
+	hints []hintChange
+
+	partOnce  sync.Once
+	partLines lineList
+}
+
+const atDashed = 1 << 31
+
+// hintChange is the parser's algorithm for untagged lines from line on.
+type hintChange struct {
+	line       int
+	hint       *hashing.Algorithm
+	skipHint   string
+	hintHeader string
 }
 
 // parse runs the parser over lines (or the signed part), sending entries
 // and problems to entry and problem, or into sf when they are nil, and
 // counts them.
 func (sf *SumsFile) parse(lines lineList, part *signedPart, entry func(Entry), problem func(LineProblem)) {
-	_, unsupported := nameHint(filepath.Base(sf.Path))
-	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, sfv: sf.Hint != nil && sf.Hint.ID == "crc32", totalLines: lines.len(),
-		onEntry: entry, onProblem: problem}
-	p.skipHint = unsupported
+	sf.parseAs(lines, part, entry, problem, nil)
+}
+
+// parseAs is parse; index, when set, gets where each entry is (see sumsText.at).
+func (sf *SumsFile) parseAs(lines lineList, part *signedPart, entry func(Entry), problem func(LineProblem), index *sumsText) {
+	p := sf.parser(lines)
+	p.onEntry, p.onProblem, p.index = entry, problem, index
+	p.parseAll(part)
+	sf.EntryCount, sf.ProblemCount = p.entries, p.problems
+	sf.Signed = sf.Signed || p.signed
+}
+
+// parseAll parses the lines, or the signed part.
+func (p *sumsParser) parseAll(part *signedPart) {
 	if part != nil {
 		p.parseSigned(part)
 	} else {
 		p.run()
 	}
-	sf.EntryCount, sf.ProblemCount = p.entries, p.problems
 }
+
+// parser is a parser of lines in the state the file's name gives it.
+func (sf *SumsFile) parser(lines lineList) sumsParser {
+	_, unsupported := nameHint(filepath.Base(sf.Path))
+	return sumsParser{sf: sf, lines: lines, hint: sf.Hint, skipHint: unsupported, sfv: sf.Hint != nil && sf.Hint.ID == "crc32",
+		totalLines: lines.len()}
+}
+
+// EntryAt returns entry i (0 <= i < EntryCount) of sf. A streamed file
+// parses its line again, in the state the parser was in there: the window
+// shows a list of millions of entries without keeping them.
+func (sf *SumsFile) EntryAt(i int) Entry {
+	if sf.stream == nil {
+		return sf.Entries[i]
+	}
+	s := sf.stream
+	at := s.at[i]
+	li := int(at &^ atDashed)
+	lines, base := s.lines, 0
+	if s.part != nil {
+		s.partOnce.Do(func() { s.partLines = splitLines(s.part.text) })
+		lines, base = s.partLines, s.part.line-1
+	}
+	p := sf.parser(lines)
+	p.lineBase = base
+	if k := sort.Search(len(s.hints), func(k int) bool { return s.hints[k].line > li }); k > 0 {
+		h := s.hints[k-1]
+		p.hint, p.skipHint, p.hintHeader = h.hint, h.skipHint, h.hintHeader
+	}
+	var e Entry
+	p.onEntry = func(got Entry) { e = got }
+	p.onProblem = func(LineProblem) {}
+	raw := strings.TrimSuffix(lines.at(li), "\r")
+	if at&atDashed != 0 {
+		raw = strings.TrimPrefix(raw, "- ")
+	}
+	p.line(li, raw)
+	return e
+}
+
+// All yields every entry of sf with its index, in file order: for a
+// streamed file, by parsing its text again.
+func (sf *SumsFile) All() iter.Seq2[int, *Entry] { return sf.entries }
 
 // entries yields every entry of sf with its index, in file order: from
 // Entries, or for a streamed file by parsing its text again.
@@ -267,15 +343,18 @@ func (sf *SumsFile) entries(yield func(int, *Entry) bool) {
 		}
 		return
 	}
+	// The parse changes nothing in sf: entries may run on several
+	// goroutines at once (a check, and a window's lookups).
 	i, stopped := 0, false
-	counts := [2]int{sf.EntryCount, sf.ProblemCount}
-	sf.parse(sf.stream.lines, sf.stream.part, func(e Entry) {
+	p := sf.parser(sf.stream.lines)
+	p.onEntry = func(e Entry) {
 		if !stopped {
 			stopped = !yield(i, &e)
 			i++
 		}
-	}, func(LineProblem) {})
-	sf.EntryCount, sf.ProblemCount = counts[0], counts[1]
+	}
+	p.onProblem = func(LineProblem) {}
+	p.parseAll(sf.stream.part)
 }
 
 // sumsError is the SumsError of an operating-system error reading path.

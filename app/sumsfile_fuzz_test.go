@@ -1,14 +1,16 @@
 package app
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
 
 // FuzzParseSums: any bytes under any name give a SumsFile or a *SumsError,
 // never a panic or a hang; every entry and problem has a line number inside
-// the file, in order, and every entry that is not skipped has candidates of
-// its digest's length.
+// the file, in order, every entry that is not skipped has candidates of
+// its digest's length, and a streamed file's EntryAt gives every entry as
+// the whole parse does.
 func FuzzParseSums(f *testing.F) {
 	seeds := []struct{ name, text string }{
 		{"SHA256SUMS", abcSHA256 + "  a\n" + abcSHA256 + " *b\n"},
@@ -55,6 +57,16 @@ func FuzzParseSums(f *testing.F) {
 				if a.Size != len(e.Sum) {
 					t.Fatalf("line %d: %s for %d bytes", e.Line, a.ID, len(e.Sum))
 				}
+			}
+		}
+		// Streamed, the same entries, each parsed again on its own.
+		st, _, err := parseSumsAs(name, data, true)
+		if err != nil || st.EntryCount != len(sf.Entries) || st.ProblemCount != len(sf.Problems) {
+			t.Fatalf("streamed: %v, %d entries and %d problems, want %d and %d", err, st.EntryCount, st.ProblemCount, len(sf.Entries), len(sf.Problems))
+		}
+		for i := range sf.Entries {
+			if got := st.EntryAt(i); !reflect.DeepEqual(got, sf.Entries[i]) {
+				t.Fatalf("EntryAt(%d) = %+v, want %+v", i, got, sf.Entries[i])
 			}
 		}
 		last = 0

@@ -27,6 +27,11 @@ type sumsParser struct {
 	// totalLines is the number of lines in the whole file (the signed part
 	// of a signed file is parsed on its own).
 	totalLines int
+	// index, when set, gets where each entry is (see sumsText.at); dashed
+	// is set while the line parsed had its PGP dash-escaping taken off.
+	index  *sumsText
+	dashed bool
+	signed bool // the entries come from a signed message (SumsFile.Signed)
 }
 
 const (
@@ -53,7 +58,7 @@ func (p *sumsParser) run() {
 			if trimmed == pgpSignedBegin {
 				if state == plain && p.entries == 0 {
 					state = armorHeaders
-					p.sf.Signed = true
+					p.signed = true
 				} else {
 					p.problem(i, raw, LineProblem{Kind: LineSecondSigned})
 				}
@@ -81,6 +86,7 @@ func (p *sumsParser) run() {
 			// Dash-escaping (RFC 4880 7.1): "- " starts lines that began
 			// with a dash.
 			raw = strings.TrimPrefix(raw, "- ")
+			p.dashed = true
 		case signature:
 			if trimmed == pgpSigEnd {
 				state = afterSignature
@@ -93,6 +99,7 @@ func (p *sumsParser) run() {
 			continue
 		}
 		i = p.line(i, raw)
+		p.dashed = false
 	}
 	switch state {
 	case armorHeaders, signedText:
@@ -111,7 +118,7 @@ func (p *sumsParser) line(i int, s string) int {
 	case trimmed == "":
 		return i
 	case strings.HasPrefix(trimmed, "#"):
-		p.header(trimmed)
+		p.header(i, trimmed)
 		return i
 	case strings.HasPrefix(trimmed, ";"):
 		return i // SFV comment
@@ -191,9 +198,9 @@ func (p *sumsParser) joinSplitName(i int, s string) (int, sumsLine, bool) {
 	return i, sumsLine{}, false
 }
 
-// header reads Gentoo's "# SHA512 HASH" comments, which set the algorithm
-// of the untagged lines below them (*.DIGESTS files).
-func (p *sumsParser) header(comment string) {
+// header reads Gentoo's "# SHA512 HASH" comments (here on line i), which
+// set the algorithm of the untagged lines below them (*.DIGESTS files).
+func (p *sumsParser) header(i int, comment string) {
 	f := strings.Fields(strings.TrimPrefix(comment, "#"))
 	if len(f) != 2 || !strings.EqualFold(f[1], "HASH") {
 		return
@@ -203,6 +210,9 @@ func (p *sumsParser) header(comment string) {
 		p.hint, p.skipHint = a, ""
 	} else {
 		p.hint, p.skipHint = nil, f[0]
+	}
+	if p.index != nil {
+		p.index.hints = append(p.index.hints, hintChange{line: i, hint: p.hint, skipHint: p.skipHint, hintHeader: p.hintHeader})
 	}
 }
 
@@ -279,6 +289,13 @@ func crc32Algorithm() *hashing.Algorithm {
 
 // emit hands on the entry e.
 func (p *sumsParser) emit(e Entry) {
+	if p.index != nil {
+		at := uint32(e.Line - 1)
+		if p.dashed {
+			at |= atDashed
+		}
+		p.index.at = append(p.index.at, at)
+	}
 	e.Line += p.lineBase
 	p.entries++
 	if p.onEntry != nil {

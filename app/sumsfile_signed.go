@@ -44,7 +44,7 @@ func findSignedPart(text string) *signedPart {
 // entries of its text, with the file's line numbers, and every line outside
 // it that is not blank as a problem (never an entry).
 func (p *sumsParser) parseSigned(part *signedPart) {
-	p.sf.Signed = true
+	p.signed = true
 	before := strings.Split(part.before, "\n")
 	for i, l := range before[:len(before)-1] {
 		if strings.TrimSpace(l) != "" {

@@ -17,8 +17,9 @@ import (
 // returns nil when it cannot be used (the checksum-file view says why).
 // It reads the disk: not on the Fyne goroutine.
 func readGiven(path string) *app.SumsIndex {
-	sf, err := app.ReadSignedSums(path, trustedKeys.get())
-	if err != nil || len(sf.Entries) == 0 {
+	defer thriftyGC(path)()
+	sf, err := app.ReadSignedSumsStreamed(path, trustedKeys.get())
+	if err != nil || sf.EntryCount == 0 {
 		return nil
 	}
 	return app.NewSumsIndex(sf)
@@ -49,7 +50,7 @@ func (w *Window) sumsGiven(path string, x *app.SumsIndex) {
 	}
 	n := w.addGiven(x)
 	if n == 0 {
-		w.openSums(path)
+		w.openSumsFile(path, x.File()) // one copy of its text, not two
 		return
 	}
 	w.show(nil)

@@ -162,10 +162,10 @@ func TestJapaneseWindow(t *testing.T) {
 	if len(h.dialogs.asked) != 1 || !strings.Contains(h.dialogs.asked[0], "フォルダー外のファイル") {
 		t.Errorf("asked %q", h.dialogs.asked)
 	}
-	for i := range v.sf.Entries {
+	for i := range v.sf.EntryCount {
 		row := newEntryRow()
 		v.bindRow(i, row.(*fyne.Container))
-		checkJapanese(t, "entry "+v.sf.Entries[i].Name, row)
+		checkJapanese(t, "entry "+v.sf.EntryAt(i).Name, row)
 	}
 	checkJapanese(t, "checksum-file view", h.win.Content())
 

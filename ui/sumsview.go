@@ -19,13 +19,14 @@ import (
 
 // sumsView checks the files a checksum file lists: one row per entry with
 // a status icon and word, overall progress, and a summary in the banner.
+// It keeps a few bytes an entry (sumsResults); the rows shown parse their
+// entries again from the checksum file's text (app.SumsFile.EntryAt).
 type sumsView struct {
 	w        *Window
 	path     string
-	sf       *app.SumsFile
-	results  []*app.EntryResult // by entry index; nil until checked
-	checked  int
-	counts   map[app.Status]int
+	sf       *app.SumsFile // streamed: no Entries
+	results  *sumsResults  // nil until the file is read
+	checked  int           // the entries checked, as the window shows them
 	title    *widget.RichText
 	where    *widget.Label
 	banner   *verdictBanner
@@ -42,6 +43,7 @@ type sumsView struct {
 	stop     context.CancelFunc
 	job      *app.Job // the file being read now
 	jobName  string   // its name
+	jobEntry int      // the entry that asked for it
 	obj      fyne.CanvasObject
 }
 
@@ -57,7 +59,6 @@ func newSumsView(w *Window) *sumsView {
 		detail:   widget.NewLabel(""),
 		auth:     widget.NewLabel(""),
 		authIcon: widget.NewIcon(nil),
-		counts:   make(map[app.Status]int),
 	}
 	v.auth.Wrapping = fyne.TextWrapWord
 	v.authRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), v.authIcon), nil, v.auth)
@@ -81,7 +82,7 @@ func newSumsView(w *Window) *sumsView {
 			if v.sf == nil {
 				return 0
 			}
-			return len(v.sf.Entries)
+			return v.sf.EntryCount
 		},
 		newEntryRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) }, w.CancelAll)
@@ -134,18 +135,18 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 	status := left.Objects[1].(*fyne.Container).Objects[0].(*widget.Label)
 	grid := row.Objects[0].(*fyne.Container)
 	name, reason := grid.Objects[0].(*widget.Label), grid.Objects[1].(*widget.Label)
-	if v.sf == nil || id >= len(v.sf.Entries) {
+	if v.sf == nil || id >= v.sf.EntryCount {
 		return
 	}
-	e := &v.sf.Entries[id]
+	e := v.sf.EntryAt(id)
 	name.SetText(e.Name)
-	r := v.results[id]
+	r, checked := v.results.result(id, &e)
 	switch {
-	case r != nil:
+	case checked:
 		icon.SetResource(statusIcon(r.Status))
 		status.SetText(statusWord(r.Status))
-		reason.SetText(entryReason(r))
-	case v.job != nil && v.jobName == e.Name:
+		reason.SetText(entryReason(&r))
+	case v.job != nil && v.jobEntry == id:
 		icon.SetResource(theme.HistoryIcon())
 		status.SetText(tr("checking…"))
 		reason.SetText("")
@@ -159,12 +160,12 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 // showEntry writes the entry chosen in the list in full above it: its
 // name, status and reason, wrapped.
 func (v *sumsView) showEntry(id widget.ListItemID) {
-	if v.sf == nil || id < 0 || id >= len(v.sf.Entries) {
+	if v.sf == nil || id < 0 || id >= v.sf.EntryCount {
 		return
 	}
-	e := v.sf.Entries[id]
-	if r := v.results[id]; r != nil {
-		v.detail.SetText(tr("{{.Name}}: {{.Status}}, {{.Reason}}", "Name", e.Name, "Status", statusWord(r.Status), "Reason", entryReason(r)))
+	e := v.sf.EntryAt(id)
+	if r, ok := v.results.result(id, &e); ok {
+		v.detail.SetText(tr("{{.Name}}: {{.Status}}, {{.Reason}}", "Name", e.Name, "Status", statusWord(r.Status), "Reason", entryReason(&r)))
 	} else {
 		v.detail.SetText(tr("{{.Name}}: not checked yet", "Name", e.Name))
 	}
@@ -173,10 +174,13 @@ func (v *sumsView) showEntry(id widget.ListItemID) {
 
 // EntryStatus is the status of entry i as the command line words it ("" while unchecked).
 func (v *sumsView) EntryStatus(i int) string {
-	if v.results[i] == nil {
+	if v.results == nil {
 		return ""
 	}
-	return v.results[i].Status.String()
+	if s, ok := v.results.status(i); ok {
+		return s.String()
+	}
+	return ""
 }
 
 func (v *sumsView) running() bool { return v.stop != nil }
@@ -190,7 +194,11 @@ func (v *sumsView) cancel() {
 // openSums shows the checksum-file view and checks path: reading and
 // checking happen in the background; entries naming files outside the
 // checksum file's folder are read only if the user agrees.
-func (w *Window) openSums(path string) {
+func (w *Window) openSums(path string) { w.openSumsFile(path, nil) }
+
+// openSumsFile is openSums of a checksum file read already (streamed:
+// app.ReadSignedSumsStreamed), or, when sf is nil, to be read.
+func (w *Window) openSumsFile(path string, sf *app.SumsFile) {
 	if w.sums != nil {
 		w.sums.cancel()
 	}
@@ -207,11 +215,16 @@ func (w *Window) openSums(path string) {
 	w.show(v.obj)
 	w.tracef("checksum file %s", path)
 	w.background(func() {
-		sf, err := app.ReadSignedSums(path, trustedKeys.get())
-		var outside []string
+		restore := thriftyGC(path)
+		var err error
+		if sf == nil {
+			sf, err = app.ReadSignedSumsStreamed(path, trustedKeys.get())
+		}
+		var outside outsideNames
 		if err == nil {
 			outside = outsideEntries(sf)
 		}
+		restore()
 		w.do(func() {
 			if w.sums != v {
 				return
@@ -227,27 +240,36 @@ func (w *Window) openSums(path string) {
 	})
 }
 
-// outsideEntries lists the entries naming files outside the checksum
+// outsideNames counts the entries naming files outside the checksum
+// file's folder, with the first as an example.
+type outsideNames struct {
+	n     int
+	first string
+}
+
+// outsideEntries finds the entries naming files outside the checksum
 // file's folder. Resolving may look at the disk: not on the Fyne goroutine.
-func outsideEntries(sf *app.SumsFile) []string {
-	var outside []string
-	for i := range sf.Entries {
-		e := &sf.Entries[i]
+func outsideEntries(sf *app.SumsFile) outsideNames {
+	var outside outsideNames
+	for _, e := range sf.All() {
 		if e.Unsupported == "" && !within(sf.Dir, sf.Resolve(e)) {
-			outside = append(outside, e.Name)
+			if outside.n == 0 {
+				outside.first = e.Name
+			}
+			outside.n++
 		}
 	}
 	return outside
 }
 
 // loaded lists the entries and asks about those outside the folder.
-func (v *sumsView) loaded(sf *app.SumsFile, outside []string) {
+func (v *sumsView) loaded(sf *app.SumsFile, outside outsideNames) {
 	v.sf = sf
-	v.results = make([]*app.EntryResult, len(sf.Entries))
+	v.results = newSumsResults(sf.EntryCount)
 	v.list.Refresh()
 	v.showAuthenticity(sf.Authenticity)
 	var notes []string
-	if n := len(sf.Problems); n > 0 {
+	if n := sf.ProblemCount; n > 0 && len(sf.Problems) > 0 {
 		first := lineProblem(sf.Problems[0])
 		if n > 1 {
 			first = tr("{{.Problem}}, …", "Problem", first)
@@ -259,20 +281,20 @@ func (v *sumsView) loaded(sf *app.SumsFile, outside []string) {
 		v.notes.SetText(strings.Join(notes, "\n"))
 		v.notes.Show()
 	}
-	if len(sf.Entries) == 0 {
+	if sf.EntryCount == 0 {
 		v.progress.SetText("")
 		v.banner.set(app.Unknown, tr("This checksum file lists no file Hashdrop can check"), "")
 		return
 	}
-	if len(outside) == 0 {
+	if outside.n == 0 {
 		v.check(false)
 		return
 	}
-	msg := trn(len(outside),
+	msg := trn(outside.n,
 		"{{.Name}} names {{.N}} file outside its folder:\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead it too?",
 		"{{.Name}} names {{.N}} files outside its folder, for example\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead them too?",
-		"Name", filepath.Base(v.path), "N", units.Thousands(len(outside)), "Example", outside[0])
-	v.w.dialogs.Confirm(tr("Files outside the folder"), msg, trn(len(outside), "Read it too", "Read them too"), tr("Only the folder"), func(yes bool) {
+		"Name", filepath.Base(v.path), "N", units.Thousands(outside.n), "Example", outside.first)
+	v.w.dialogs.Confirm(tr("Files outside the folder"), msg, trn(outside.n, "Read it too", "Read them too"), tr("Only the folder"), func(yes bool) {
 		if v.w.sums == v {
 			v.check(yes)
 		}
@@ -286,22 +308,25 @@ func (v *sumsView) check(allowOutside bool) {
 	v.stop = stop
 	v.stopBtn.Enable()
 	v.againBtn.Disable()
-	total := len(v.sf.Entries)
+	total := v.sf.EntryCount
 	v.banner.set(app.Pending, trn(total, "Checking the {{.N}} file listed in {{.Name}}…", "Checking the {{.N}} files listed in {{.Name}}…",
 		"N", units.Thousands(total), "Name", filepath.Base(v.path)), "")
 	v.tick()
 	w := v.w
 	// The check runs far ahead of the window on small or missing files: its
-	// news is batched, with one update at a time waiting for the Fyne
-	// goroutine, so that Cancel and closing the window stay prompt
+	// results go straight into v.results, three bytes each, and its news is
+	// batched, with one update at a time waiting for the Fyne goroutine, so
+	// that Cancel and closing the window stay prompt and memory small
 	// whatever the number of entries.
-	news := &checkNews{}
+	news := &checkNews{batch: checkBatch{first: 1}}
+	results := v.results
 	update := func() {
 		if w.sums == v {
 			v.apply(news.take())
 		}
 	}
 	w.background(func() {
+		defer thriftyGC(v.path)()
 		rep, err := v.sf.Check(ctx, app.CheckOptions{
 			AllowOutside: allowOutside,
 			Queue:        w.core.Queue(),
@@ -312,7 +337,11 @@ func (v *sumsView) check(allowOutside bool) {
 				}
 			},
 			OnEntry: func(r app.EntryResult, done, total int) {
-				if news.add(r, done) {
+				results.set(&r)
+				if w.trace != nil {
+					w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, entryReason(&r))
+				}
+				if news.add(r.Index, done) {
 					w.do(update)
 				}
 			},
@@ -327,7 +356,8 @@ func (v *sumsView) check(allowOutside bool) {
 }
 
 // checkNews collects what a running check reported since the window last
-// looked; add and started say when an update must be queued (none is).
+// looked (the results themselves are in sumsResults); add and started say
+// when an update must be queued (none is).
 type checkNews struct {
 	mu     sync.Mutex
 	batch  checkBatch
@@ -336,23 +366,29 @@ type checkNews struct {
 
 // checkBatch is one update of a check's view.
 type checkBatch struct {
-	results []app.EntryResult
-	done    int      // entries checked in all
-	job     *app.Job // the file being read now, if it changed
+	first, last int      // the entries checked since, by index; first > last: none
+	done        int      // entries checked in all
+	job         *app.Job // the file being read now, if it changed
+	jobEntry    int      // the entry that asked for it
 }
 
-func (n *checkNews) add(r app.EntryResult, done int) bool {
+func (n *checkNews) add(index, done int) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.batch.results = append(n.batch.results, r)
+	if n.batch.first > n.batch.last {
+		n.batch.first, n.batch.last = index, index
+	}
+	n.batch.first, n.batch.last = min(n.batch.first, index), max(n.batch.last, index)
 	n.batch.done = done
 	return n.queue()
 }
 
+// started: job reads the file of the entry after the last one added
+// (entries are reported in file order).
 func (n *checkNews) started(job *app.Job) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.batch.job = job
+	n.batch.job, n.batch.jobEntry = job, n.batch.done
 	return n.queue()
 }
 
@@ -367,39 +403,40 @@ func (n *checkNews) take() checkBatch {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	got := n.batch
-	n.batch.results, n.batch.job, n.queued = nil, nil, false
+	n.batch = checkBatch{first: 1, last: 0, done: got.done}
+	n.queued = false
 	return got
 }
 
 // apply shows a batch of news: the entries checked, the file now read.
 func (v *sumsView) apply(n checkBatch) {
-	for _, r := range n.results {
-		v.results[r.Index] = &r
-		v.counts[r.Status]++
-		v.w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, entryReason(&r))
-	}
 	if n.done > v.checked {
 		v.checked = n.done
 	}
 	if n.job != nil {
-		v.job, v.jobName = n.job, filepath.Base(n.job.Path())
+		v.job, v.jobName, v.jobEntry = n.job, filepath.Base(n.job.Path()), n.jobEntry
 	}
-	if len(n.results) <= 8 {
-		for _, r := range n.results {
-			v.list.RefreshItem(r.Index)
+	switch {
+	case n.first > n.last:
+	case n.last-n.first < 8:
+		for i := n.first; i <= n.last; i++ {
+			v.list.RefreshItem(i)
 		}
-	} else {
-		v.list.Refresh()
+	default:
+		v.list.Refresh() // only the rows shown are drawn again
+	}
+	if n.job != nil {
+		v.list.RefreshItem(n.jobEntry)
 	}
 	v.tick()
 }
 
 // tick shows the overall progress and the speed of the file being read.
 func (v *sumsView) tick() {
-	if v.sf == nil || len(v.sf.Entries) == 0 {
+	if v.sf == nil || v.sf.EntryCount == 0 {
 		return
 	}
-	total := len(v.sf.Entries)
+	total := v.sf.EntryCount
 	v.bar.SetValue(float64(v.checked) / float64(total))
 	if !v.running() {
 		return
@@ -450,7 +487,7 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 	v.progress.SetText(summary)
 	v.tick()
 	v.w.tracef("checksum file %s: %v", base, rep) // the command line's words: logs are read in English
-	total := len(v.sf.Entries)
+	total := v.sf.EntryCount
 	failed := rep.Counts[app.StatusFailed]
 	switch {
 	case v.badSignature():

@@ -47,7 +47,7 @@ func TestChecksumFileView(t *testing.T) {
 	want := []string{"OK", "FAILED", "MISSING", "REFUSED", "SKIPPED"}
 	for i, w := range want {
 		if got := v.EntryStatus(i); got != w {
-			t.Errorf("entry %d (%s): %s, want %s", i, v.sf.Entries[i].Name, got, w)
+			t.Errorf("entry %d (%s): %s, want %s", i, v.sf.EntryAt(i).Name, got, w)
 		}
 	}
 	if got, want := v.progress.Text, "1 OK, 1 FAILED, 1 missing, 1 refused, 1 skipped"; got != want {
@@ -124,7 +124,9 @@ func TestChecksumFileLongReasonReadable(t *testing.T) {
 	h.w.openSums(sums)
 	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 1 })
 	v := h.w.sums
-	reason := entryReason(v.results[0])
+	e := v.sf.EntryAt(0)
+	r, _ := v.results.result(0, &e)
+	reason := entryReason(&r)
 	if len(reason) < 40 {
 		t.Fatalf("reason %q is not a long one", reason)
 	}
@@ -164,8 +166,8 @@ func TestChecksumViewBatchesItsUpdates(t *testing.T) {
 	}
 	h.waitFor("the view to show the end", func() bool { return !h.w.sums.running() })
 	v := h.w.sums
-	if v.checked != n || v.counts[app.StatusMissing] != n || v.EntryStatus(n-1) != "MISSING" {
-		t.Errorf("after the check: %d checked, %d missing, last %s", v.checked, v.counts[app.StatusMissing], v.EntryStatus(n-1))
+	if missing, _ := v.results.count(app.StatusMissing); v.checked != n || missing != n || v.EntryStatus(n-1) != "MISSING" {
+		t.Errorf("after the check: %d checked, %d missing, last %s", v.checked, missing, v.EntryStatus(n-1))
 	}
 
 	// Cancel ends a check of many entries (it ends at all: a hang detector).

@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"os"
+	"runtime/debug"
+	"sync"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// sumsResults is what the checksum-file view keeps of each entry's check:
+// three bytes, whatever the file names, so that a checksum file of millions
+// of lines stays small (the entries themselves stay in app.SumsFile's text,
+// parsed again for the rows shown). The check's goroutine sets results;
+// Fyne's reads them.
+type sumsResults struct {
+	mu      sync.Mutex
+	marks   []entryMark
+	errs    map[int]error // the few errors the window has no words of its own for
+	counts  [app.StatusSkipped + 1]int
+	checked int
+	algs    []*hashing.Algorithm // hashing.All(), which entryMark.alg indexes
+}
+
+// entryMark is one entry's result.
+type entryMark struct {
+	status uint8 // 0 while unchecked, else the app.Status + 1
+	cause  uint8 // the app.Cause of a MISSING, UNREADABLE, REFUSED or SKIPPED status
+	alg    uint8 // the algorithm that matched (OK): its index in algs + 1, 0 for none
+}
+
+func newSumsResults(entries int) *sumsResults {
+	return &sumsResults{marks: make([]entryMark, entries), algs: hashing.All()}
+}
+
+// set records r, the result of entry r.Index.
+func (s *sumsResults) set(r *app.EntryResult) {
+	m := entryMark{status: uint8(r.Status) + 1, cause: uint8(r.Kind)}
+	for k, a := range s.algs {
+		if a == r.Algorithm {
+			m.alg = uint8(k + 1)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.marks[r.Index].status == 0 {
+		s.checked++
+		s.counts[r.Status]++
+	}
+	s.marks[r.Index] = m
+	if r.Err != nil && r.Kind == app.CauseOther {
+		if s.errs == nil {
+			s.errs = make(map[int]error)
+		}
+		s.errs[r.Index] = r.Err
+	}
+}
+
+// result returns the result of entry i (e, as app.SumsFile.EntryAt gives
+// it), rebuilt for words; false while it is unchecked.
+func (s *sumsResults) result(i int, e *app.Entry) (app.EntryResult, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.marks[i]
+	if m.status == 0 {
+		return app.EntryResult{}, false
+	}
+	r := app.EntryResult{Index: i, Entry: e, Status: app.Status(m.status - 1), Kind: app.Cause(m.cause), Err: s.errs[i]}
+	if m.alg > 0 {
+		r.Algorithm = s.algs[m.alg-1]
+	}
+	return r, true
+}
+
+// status returns the status of entry i; false while it is unchecked.
+func (s *sumsResults) status(i int) (app.Status, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.marks[i]
+	return app.Status(m.status - 1), m.status != 0
+}
+
+// count returns how many entries have status st, and how many were checked.
+func (s *sumsResults) count(st app.Status) (n, checked int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.counts[st], s.checked
+}
+
+// A big checksum file's text (up to app.MaxSumsFileSize) stays in memory
+// while it is checked, and the check makes garbage at every entry: with
+// the garbage collector's default (GOGC=100), the heap would grow to twice
+// what is live before each collection. While such a check runs, the heap
+// grows only a quarter above what is live; what is kept is mostly without
+// pointers (the text, sumsResults), cheap to collect around.
+const (
+	thriftyAbove   = 8 << 20 // bytes of checksum file
+	thriftyPercent = 25
+)
+
+var thrift struct {
+	mu      sync.Mutex
+	running int
+	was     int
+}
+
+// thriftyGC lowers the garbage collector's percentage while the checksum
+// file at path is read, looked through or checked, if it is big; the
+// function it returns, called at the end, restores it. It reads the disk:
+// not on the Fyne goroutine.
+func thriftyGC(path string) (restore func()) {
+	if st, err := os.Stat(path); err != nil || st.Size() < thriftyAbove {
+		return func() {}
+	}
+	thrift.mu.Lock()
+	defer thrift.mu.Unlock()
+	if thrift.running++; thrift.running == 1 {
+		thrift.was = debug.SetGCPercent(thriftyPercent)
+	}
+	return func() {
+		thrift.mu.Lock()
+		defer thrift.mu.Unlock()
+		if thrift.running--; thrift.running == 0 {
+			debug.SetGCPercent(thrift.was)
+		}
+	}
+}
