@@ -303,21 +303,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y0, Y0
-	VPSRLQ   $0x06, Y7, Y11
 	MOVQ     R8, BP
 	LEAQ     (R11)(R14*1), R11
+	VPSRLQ   $0x06, Y7, Y11
 	ADDQ     8(SP)(SI*1), R10
 	ANDQ     DX, BP
 	VPSRLQ   $0x13, Y7, Y9
-	VPSLLQ   $0x2d, Y7, Y10
 	RORXQ    $0x29, DX, R12
 	RORXQ    $0x12, DX, R14
+	VPSLLQ   $0x2d, Y7, Y10
 	LEAQ     (R11)(R15*1), R11
 	LEAQ     (R10)(BP*1), R10
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y7, Y9
 	RORXQ    $0x0e, DX, R14
+	VPSRLQ   $0x3d, Y7, Y9
 	ANDNQ    R9, DX, BP
 	LEAQ     (R10)(BP*1), R10
 	VPXOR    Y10, Y11, Y11
@@ -335,9 +335,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y0, Y0
 	XORQ     AX, R13
 	LEAQ     (CX)(R10*1), CX
+	VPADDQ   256(DI)(SI*1), Y0, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   256(DI)(SI*1), Y0, Y8
 	VMOVDQU  Y8, 256(SP)(SI*1)
 	MOVQ     DX, BP
 	LEAQ     (R10)(R13*1), R10
@@ -374,21 +374,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y1, Y1
-	VPSRLQ   $0x06, Y0, Y11
 	MOVQ     CX, BP
 	LEAQ     (R9)(R14*1), R9
+	VPSRLQ   $0x06, Y0, Y11
 	ADDQ     40(SP)(SI*1), R8
 	ANDQ     BX, BP
 	VPSRLQ   $0x13, Y0, Y9
-	VPSLLQ   $0x2d, Y0, Y10
 	RORXQ    $0x29, BX, R12
 	RORXQ    $0x12, BX, R14
+	VPSLLQ   $0x2d, Y0, Y10
 	LEAQ     (R9)(R15*1), R9
 	LEAQ     (R8)(BP*1), R8
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y0, Y9
 	RORXQ    $0x0e, BX, R14
+	VPSRLQ   $0x3d, Y0, Y9
 	ANDNQ    DX, BX, BP
 	LEAQ     (R8)(BP*1), R8
 	VPXOR    Y10, Y11, Y11
@@ -406,9 +406,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y1, Y1
 	XORQ     R10, R13
 	LEAQ     (AX)(R8*1), AX
+	VPADDQ   288(DI)(SI*1), Y1, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   288(DI)(SI*1), Y1, Y8
 	VMOVDQU  Y8, 288(SP)(SI*1)
 	MOVQ     BX, BP
 	LEAQ     (R8)(R13*1), R8
@@ -445,21 +445,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y2, Y2
-	VPSRLQ   $0x06, Y1, Y11
 	MOVQ     AX, BP
 	LEAQ     (DX)(R14*1), DX
+	VPSRLQ   $0x06, Y1, Y11
 	ADDQ     72(SP)(SI*1), CX
 	ANDQ     R11, BP
 	VPSRLQ   $0x13, Y1, Y9
-	VPSLLQ   $0x2d, Y1, Y10
 	RORXQ    $0x29, R11, R12
 	RORXQ    $0x12, R11, R14
+	VPSLLQ   $0x2d, Y1, Y10
 	LEAQ     (DX)(R15*1), DX
 	LEAQ     (CX)(BP*1), CX
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y1, Y9
 	RORXQ    $0x0e, R11, R14
+	VPSRLQ   $0x3d, Y1, Y9
 	ANDNQ    BX, R11, BP
 	LEAQ     (CX)(BP*1), CX
 	VPXOR    Y10, Y11, Y11
@@ -477,9 +477,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y2, Y2
 	XORQ     R8, R13
 	LEAQ     (R10)(CX*1), R10
+	VPADDQ   320(DI)(SI*1), Y2, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   320(DI)(SI*1), Y2, Y8
 	VMOVDQU  Y8, 320(SP)(SI*1)
 	MOVQ     R11, BP
 	LEAQ     (CX)(R13*1), CX
@@ -516,21 +516,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y3, Y3
-	VPSRLQ   $0x06, Y2, Y11
 	MOVQ     R10, BP
 	LEAQ     (BX)(R14*1), BX
+	VPSRLQ   $0x06, Y2, Y11
 	ADDQ     104(SP)(SI*1), AX
 	ANDQ     R9, BP
 	VPSRLQ   $0x13, Y2, Y9
-	VPSLLQ   $0x2d, Y2, Y10
 	RORXQ    $0x29, R9, R12
 	RORXQ    $0x12, R9, R14
+	VPSLLQ   $0x2d, Y2, Y10
 	LEAQ     (BX)(R15*1), BX
 	LEAQ     (AX)(BP*1), AX
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y2, Y9
 	RORXQ    $0x0e, R9, R14
+	VPSRLQ   $0x3d, Y2, Y9
 	ANDNQ    R11, R9, BP
 	LEAQ     (AX)(BP*1), AX
 	VPXOR    Y10, Y11, Y11
@@ -548,9 +548,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y3, Y3
 	XORQ     CX, R13
 	LEAQ     (R8)(AX*1), R8
+	VPADDQ   352(DI)(SI*1), Y3, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   352(DI)(SI*1), Y3, Y8
 	VMOVDQU  Y8, 352(SP)(SI*1)
 	MOVQ     R9, BP
 	LEAQ     (AX)(R13*1), AX
@@ -587,21 +587,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y4, Y4
-	VPSRLQ   $0x06, Y3, Y11
 	MOVQ     R8, BP
 	LEAQ     (R11)(R14*1), R11
+	VPSRLQ   $0x06, Y3, Y11
 	ADDQ     136(SP)(SI*1), R10
 	ANDQ     DX, BP
 	VPSRLQ   $0x13, Y3, Y9
-	VPSLLQ   $0x2d, Y3, Y10
 	RORXQ    $0x29, DX, R12
 	RORXQ    $0x12, DX, R14
+	VPSLLQ   $0x2d, Y3, Y10
 	LEAQ     (R11)(R15*1), R11
 	LEAQ     (R10)(BP*1), R10
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y3, Y9
 	RORXQ    $0x0e, DX, R14
+	VPSRLQ   $0x3d, Y3, Y9
 	ANDNQ    R9, DX, BP
 	LEAQ     (R10)(BP*1), R10
 	VPXOR    Y10, Y11, Y11
@@ -619,9 +619,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y4, Y4
 	XORQ     AX, R13
 	LEAQ     (CX)(R10*1), CX
+	VPADDQ   384(DI)(SI*1), Y4, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   384(DI)(SI*1), Y4, Y8
 	VMOVDQU  Y8, 384(SP)(SI*1)
 	MOVQ     DX, BP
 	LEAQ     (R10)(R13*1), R10
@@ -658,21 +658,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y5, Y5
-	VPSRLQ   $0x06, Y4, Y11
 	MOVQ     CX, BP
 	LEAQ     (R9)(R14*1), R9
+	VPSRLQ   $0x06, Y4, Y11
 	ADDQ     168(SP)(SI*1), R8
 	ANDQ     BX, BP
 	VPSRLQ   $0x13, Y4, Y9
-	VPSLLQ   $0x2d, Y4, Y10
 	RORXQ    $0x29, BX, R12
 	RORXQ    $0x12, BX, R14
+	VPSLLQ   $0x2d, Y4, Y10
 	LEAQ     (R9)(R15*1), R9
 	LEAQ     (R8)(BP*1), R8
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y4, Y9
 	RORXQ    $0x0e, BX, R14
+	VPSRLQ   $0x3d, Y4, Y9
 	ANDNQ    DX, BX, BP
 	LEAQ     (R8)(BP*1), R8
 	VPXOR    Y10, Y11, Y11
@@ -690,9 +690,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y5, Y5
 	XORQ     R10, R13
 	LEAQ     (AX)(R8*1), AX
+	VPADDQ   416(DI)(SI*1), Y5, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   416(DI)(SI*1), Y5, Y8
 	VMOVDQU  Y8, 416(SP)(SI*1)
 	MOVQ     BX, BP
 	LEAQ     (R8)(R13*1), R8
@@ -729,21 +729,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y6, Y6
-	VPSRLQ   $0x06, Y5, Y11
 	MOVQ     AX, BP
 	LEAQ     (DX)(R14*1), DX
+	VPSRLQ   $0x06, Y5, Y11
 	ADDQ     200(SP)(SI*1), CX
 	ANDQ     R11, BP
 	VPSRLQ   $0x13, Y5, Y9
-	VPSLLQ   $0x2d, Y5, Y10
 	RORXQ    $0x29, R11, R12
 	RORXQ    $0x12, R11, R14
+	VPSLLQ   $0x2d, Y5, Y10
 	LEAQ     (DX)(R15*1), DX
 	LEAQ     (CX)(BP*1), CX
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y5, Y9
 	RORXQ    $0x0e, R11, R14
+	VPSRLQ   $0x3d, Y5, Y9
 	ANDNQ    BX, R11, BP
 	LEAQ     (CX)(BP*1), CX
 	VPXOR    Y10, Y11, Y11
@@ -761,9 +761,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y6, Y6
 	XORQ     R8, R13
 	LEAQ     (R10)(CX*1), R10
+	VPADDQ   448(DI)(SI*1), Y6, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   448(DI)(SI*1), Y6, Y8
 	VMOVDQU  Y8, 448(SP)(SI*1)
 	MOVQ     R11, BP
 	LEAQ     (CX)(R13*1), CX
@@ -800,21 +800,21 @@ blockAVX2_scheduled:
 	XORQ     R12, R15
 	XORQ     BP, R15
 	VPADDQ   Y8, Y7, Y7
-	VPSRLQ   $0x06, Y6, Y11
 	MOVQ     R10, BP
 	LEAQ     (BX)(R14*1), BX
+	VPSRLQ   $0x06, Y6, Y11
 	ADDQ     232(SP)(SI*1), AX
 	ANDQ     R9, BP
 	VPSRLQ   $0x13, Y6, Y9
-	VPSLLQ   $0x2d, Y6, Y10
 	RORXQ    $0x29, R9, R12
 	RORXQ    $0x12, R9, R14
+	VPSLLQ   $0x2d, Y6, Y10
 	LEAQ     (BX)(R15*1), BX
 	LEAQ     (AX)(BP*1), AX
 	VPXOR    Y9, Y11, Y11
 	XORQ     R14, R12
-	VPSRLQ   $0x3d, Y6, Y9
 	RORXQ    $0x0e, R9, R14
+	VPSRLQ   $0x3d, Y6, Y9
 	ANDNQ    R11, R9, BP
 	LEAQ     (AX)(BP*1), AX
 	VPXOR    Y10, Y11, Y11
@@ -832,9 +832,9 @@ blockAVX2_scheduled:
 	VPADDQ   Y11, Y7, Y7
 	XORQ     CX, R13
 	LEAQ     (R8)(AX*1), R8
+	VPADDQ   480(DI)(SI*1), Y7, Y8
 	XORQ     R12, R15
 	XORQ     BP, R15
-	VPADDQ   480(DI)(SI*1), Y7, Y8
 	VMOVDQU  Y8, 480(SP)(SI*1)
 	MOVQ     R9, BP
 	LEAQ     (AX)(R13*1), AX

@@ -270,26 +270,9 @@ func sixteenRounds(s rounds, f frame, lane int, c *core) rounds {
 	return s
 }
 
-// avx2Slots places the 23 operations of an AVX2 schedule step among the 48
-// of a pair of rounds: operation j follows scalar operation avx2Slots[j]. It
-// came from the same search on Zen 3 as the order of round, 1 % faster than
-// one vector operation after every second scalar one.
-var avx2Slots = []int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 21, 25, 25, 29, 30, 33, 35, 37, 39, 41, 45, 45}
-
-// interleave emits the scalar operations with the vector ones between them:
-// at avx2Slots for an AVX2 step, otherwise one after every second scalar
-// operation.
+// interleave emits the scalar operations with the vector ones spread evenly
+// between them.
 func interleave(scalar, vector []func()) {
-	if len(scalar) == 48 && len(vector) == len(avx2Slots) {
-		j := 0
-		for i, op := range scalar {
-			op()
-			for ; j < len(vector) && avx2Slots[j] == i; j++ {
-				vector[j]()
-			}
-		}
-		return
-	}
 	for i, op := range scalar {
 		op()
 		if len(vector) > 0 && (i%2 == 1 || len(scalar)-i <= len(vector)) {
