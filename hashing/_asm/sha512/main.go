@@ -185,10 +185,10 @@ func block(c core) {
 // boundary, and measured 6.2 or 6.3 depending on the build. PCALIGN also
 // aligns the function to 64 bytes. The padding is eight one-byte NOPs, run
 // once per loop, not per round: one 8-byte NOP there measured 1.3 % slower.
-// The unrolled rounds 64-79 after the first loop are as sensitive (moved to
-// a 64-byte boundary they measured 11 % slower, at 64k+16 5 %; they start at
-// 64k+19 now),
-// so a change anywhere in the kernel needs measuring again on Zen 3.
+// The unrolled rounds 64-79 after the first loop are as sensitive: they
+// start at 64k+19 now; moved to a 64-byte boundary they measured 11 %
+// slower, to 64k+16 5 %. A change anywhere in the kernel needs measuring
+// again on Zen 3.
 func alignLoop() {
 	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
 	for range 8 {
