@@ -15,9 +15,12 @@ import (
 // parsed again for the rows shown). The check's goroutine sets results;
 // Fyne's reads them.
 type sumsResults struct {
-	mu      sync.Mutex
-	marks   []entryMark
-	errs    map[int]error // the few errors the window has no words of its own for
+	mu    sync.Mutex
+	marks []entryMark
+	// errs are the errors the window has no words of its own for, one of
+	// each kind the system words differently: a few, however many
+	// entries have them.
+	errs    []error
 	counts  [app.StatusSkipped + 1]int
 	checked int
 	algs    []*hashing.Algorithm // hashing.All(), which entryMark.alg indexes
@@ -27,8 +30,14 @@ type sumsResults struct {
 type entryMark struct {
 	status uint8 // 0 while unchecked, else the app.Status + 1
 	cause  uint8 // the app.Cause of a MISSING, UNREADABLE, REFUSED or SKIPPED status
-	alg    uint8 // the algorithm that matched (OK): its index in algs + 1, 0 for none
+	// detail is, for OK and FAILED, the algorithm that matched or was
+	// compared (its index in algs + 1) and, for the other statuses, an
+	// error the window has no words for (its index in errs + 1); 0 for none.
+	detail uint8
 }
+
+// maxErrs bounds sumsResults.errs (an entry.detail).
+const maxErrs = 255
 
 func newSumsResults(entries int) *sumsResults {
 	return &sumsResults{marks: make([]entryMark, entries), algs: hashing.All()}
@@ -39,22 +48,35 @@ func (s *sumsResults) set(r *app.EntryResult) {
 	m := entryMark{status: uint8(r.Status) + 1, cause: uint8(r.Kind)}
 	for k, a := range s.algs {
 		if a == r.Algorithm {
-			m.alg = uint8(k + 1)
+			m.detail = uint8(k + 1)
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if r.Status != app.StatusOK && r.Status != app.StatusFailed && r.Err != nil && r.Kind == app.CauseOther {
+		m.detail = s.errIndex(r.Err)
+	}
 	if s.marks[r.Index].status == 0 {
 		s.checked++
 		s.counts[r.Status]++
 	}
 	s.marks[r.Index] = m
-	if r.Err != nil && r.Kind == app.CauseOther {
-		if s.errs == nil {
-			s.errs = make(map[int]error)
+}
+
+// errIndex returns err's place in errs + 1, as an entryMark.detail: that
+// of an error the system words alike, or a new one (0 when errs is full).
+func (s *sumsResults) errIndex(err error) uint8 {
+	words := app.SystemWords(err)
+	for k, e := range s.errs {
+		if app.SystemWords(e) == words {
+			return uint8(k + 1)
 		}
-		s.errs[r.Index] = r.Err
 	}
+	if len(s.errs) == maxErrs {
+		return 0
+	}
+	s.errs = append(s.errs, err)
+	return uint8(len(s.errs))
 }
 
 // result returns the result of entry i (e, as app.SumsFile.EntryAt gives
@@ -66,9 +88,13 @@ func (s *sumsResults) result(i int, e *app.Entry) (app.EntryResult, bool) {
 	if m.status == 0 {
 		return app.EntryResult{}, false
 	}
-	r := app.EntryResult{Index: i, Entry: e, Status: app.Status(m.status - 1), Kind: app.Cause(m.cause), Err: s.errs[i]}
-	if m.alg > 0 {
-		r.Algorithm = s.algs[m.alg-1]
+	r := app.EntryResult{Index: i, Entry: e, Status: app.Status(m.status - 1), Kind: app.Cause(m.cause)}
+	switch {
+	case m.detail == 0:
+	case r.Status == app.StatusOK || r.Status == app.StatusFailed:
+		r.Algorithm = s.algs[m.detail-1]
+	default:
+		r.Err = s.errs[m.detail-1]
 	}
 	return r, true
 }

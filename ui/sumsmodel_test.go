@@ -2,10 +2,16 @@ package ui
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 func liveHeap() uint64 {
@@ -49,4 +55,45 @@ func TestChecksumViewMemoryPerEntry(t *testing.T) {
 		t.Errorf("the view holds %.0f bytes an entry beyond the file's text; want at most 32", perEntry)
 	}
 	runtime.KeepAlive(h)
+}
+
+// A result read back from its three bytes says what it said: the status,
+// the cause, the algorithm that matched, the system's words for an error
+// the window has none for; errors are kept once per wording, however many
+// entries have them.
+func TestSumsResultsKeepWhatTheWordsNeed(t *testing.T) {
+	sha256, _ := hashing.Lookup("sha256")
+	loop := &os.PathError{Op: "stat", Path: "dl/loop/a.iso", Err: syscall.ELOOP}
+	const n = 10_000
+	s := newSumsResults(n + 4)
+	s.set(&app.EntryResult{Index: n + 3, Status: app.StatusFailed, Algorithm: sha256})
+	s.set(&app.EntryResult{Index: 0, Status: app.StatusOK, Algorithm: sha256})
+	s.set(&app.EntryResult{Index: 1, Status: app.StatusMissing, Kind: app.CauseNotExist, Err: fs.ErrNotExist})
+	for i := range n {
+		err := &os.PathError{Op: "stat", Path: fmt.Sprintf("dl/loop/%d.iso", i), Err: syscall.ELOOP}
+		s.set(&app.EntryResult{Index: 3 + i, Status: app.StatusUnreadable, Kind: app.CauseOf(err), Err: err})
+	}
+	s.set(&app.EntryResult{Index: 2, Status: app.StatusUnreadable, Kind: app.CauseOf(loop), Err: loop})
+	if len(s.errs) != 1 {
+		t.Errorf("%d errors kept for one wording", len(s.errs))
+	}
+	e := app.Entry{Name: "a.iso", Algorithms: []*hashing.Algorithm{sha256}}
+	if r, ok := s.result(0, &e); !ok || r.Status != app.StatusOK || r.Algorithm != sha256 || entryReason(&r) != "SHA-256 matches" {
+		t.Errorf("OK entry: %v %+v %q", ok, r, entryReason(&r))
+	}
+	if r, _ := s.result(1, &e); r.Status != app.StatusMissing || entryReason(&r) != "no such file" {
+		t.Errorf("missing entry: %+v %q", r, entryReason(&r))
+	}
+	if r, _ := s.result(2, &e); r.Status != app.StatusUnreadable || entryReason(&r) != syscall.ELOOP.Error() {
+		t.Errorf("unreadable entry: %+v %q", r, entryReason(&r))
+	}
+	if r, _ := s.result(n+3, &e); r.Status != app.StatusFailed || r.Algorithm != sha256 || r.Err != nil {
+		t.Errorf("FAILED entry: %+v", r)
+	}
+	if ok, checked := s.count(app.StatusUnreadable); ok != n+1 || checked != n+4 {
+		t.Errorf("counts: %d unreadable, %d checked", ok, checked)
+	}
+	if _, ok := s.status(n + 2); !ok {
+		t.Error("the last entry is unchecked")
+	}
 }
