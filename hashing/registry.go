@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/klauspost/cpuid/v2"
+
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 	"github.com/hashdrop/hashdrop/hashing/ripemd"
 	"github.com/hashdrop/hashdrop/hashing/sha3"
@@ -45,9 +47,20 @@ func (a *Algorithm) Core() string {
 		return impl.Active(a.family)
 	}
 	if c, ok := stdCore[a.family]; ok {
-		return c
+		return c.name
 	}
 	return impl.Active(a.family)
+}
+
+// CoreNeeds lists the CPU features the core in use needs (none for portable
+// code or code any CPU of this architecture runs): as its family registered
+// them, or, for the standard library's, as the conditions it is inferred
+// from say.
+func (a *Algorithm) CoreNeeds() []cpuid.FeatureID {
+	if c, ok := stdCore[a.family]; ok && !ownActive(a.family) {
+		return slices.Clone(c.needs)
+	}
+	return impl.Needs(a.family, impl.Active(a.family))
 }
 
 // CoreInferred reports whether Core names a core of the Go standard
@@ -68,7 +81,7 @@ func (a *Algorithm) CoreInferred() bool {
 // after Hashdrop's own cores where those take over on this architecture.
 func (a *Algorithm) Cores() []string {
 	if c, ok := stdCore[a.family]; ok {
-		return append(ownCores(a.family), c)
+		return append(ownCores(a.family), c.name)
 	}
 	return impl.Available(a.family)
 }

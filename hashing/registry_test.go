@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/cpuid/v2"
 )
 
 // The digest of "abc" for every algorithm, from the specifications (FIPS 180-4
@@ -134,3 +136,17 @@ func TestBySize(t *testing.T) {
 
 // pkgOf names the package of the hash a's New returns: whose core serves a.
 func pkgOf(a *Algorithm) string { return reflect.TypeOf(a.New()).Elem().PkgPath() }
+
+// The core in use runs on this CPU: it needs no feature the CPU lacks, and
+// one that needs a feature names it.
+func TestCoreNeedsAreThisCPUs(t *testing.T) {
+	for _, a := range All() {
+		needs := a.CoreNeeds()
+		if !cpuid.CPU.Supports(needs...) {
+			t.Errorf("%s: core %s needs %v, which this CPU does not all have", a.ID, a.Core(), needs)
+		}
+		if c := a.Core(); len(needs) == 0 && c != "generic" && c != "amd64" && c != "table" && c != "386" && !strings.HasPrefix(c, "std-") {
+			t.Errorf("%s: core %s needs no CPU feature", a.ID, c)
+		}
+	}
+}

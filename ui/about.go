@@ -14,22 +14,8 @@ import (
 )
 
 // cpuFeatures are the CPU features Hashdrop's cores use, in the order shown.
-var cpuFeatures = []cpuid.FeatureID{cpuid.SSSE3, cpuid.SSE4, cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2,
+var cpuFeatures = []cpuid.FeatureID{cpuid.MMX, cpuid.SSE2, cpuid.SSSE3, cpuid.SSE4, cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2,
 	cpuid.SHA, cpuid.CLMUL, cpuid.VPCLMULQDQ, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL, cpuid.AVX512VBMI, cpuid.GFNI}
-
-// coreFeatures are the CPU features each core needs, by the core's name
-// (cores are named after what they use; the standard library's by the
-// conditions under which it picks them).
-var coreFeatures = map[string][]cpuid.FeatureID{
-	"generic": nil, "amd64": nil, "table": nil,
-	"sha-ni":        {cpuid.SHA, cpuid.SSE4, cpuid.SSSE3, cpuid.AVX},
-	"avx2":          {cpuid.AVX, cpuid.AVX2, cpuid.BMI2},
-	"bmi2":          {cpuid.BMI2},
-	"pclmulqdq":     {cpuid.CLMUL, cpuid.SSE4},
-	"vpclmulqdq":    {cpuid.VPCLMULQDQ, cpuid.AVX512F, cpuid.CLMUL, cpuid.SSE4},
-	"avx512":        {cpuid.AVX512F, cpuid.AVX512VL},
-	"avx512-single": {cpuid.AVX512F, cpuid.AVX512VL},
-}
 
 // cpuSummary describes the processor: "AMD EPYC 9R14 (2 cores, 2 threads)".
 func cpuSummary() string {
@@ -46,7 +32,7 @@ func cpuSummary() string {
 func hashingFeatures() (used, lack []string) {
 	need := make(map[cpuid.FeatureID]bool)
 	for _, a := range hashing.All() {
-		for _, f := range coreFeatures[a.Core()] {
+		for _, f := range a.CoreNeeds() {
 			need[f] = true
 		}
 	}

@@ -84,27 +84,27 @@ func TestBenchmarkAndAbout(t *testing.T) {
 	}
 }
 
-// About lists a feature as used only when a core in use needs it, and
-// knows what every core of this CPU needs.
+// About lists as used exactly the features the cores in use need, and
+// cpuFeatures names every feature they need.
 func TestAboutFeaturesAreThoseInUse(t *testing.T) {
+	need := map[string]bool{}
 	for _, a := range hashing.All() {
-		for _, c := range a.Cores() {
-			if _, ok := coreFeatures[c]; !ok {
-				t.Errorf("%s: core %q is not in coreFeatures", a.ID, c)
+		for _, f := range a.CoreNeeds() {
+			need[f.String()] = true
+			if !slices.Contains(cpuFeatures, f) {
+				t.Errorf("%s: core %s needs %s, which About does not list", a.ID, a.Core(), f)
 			}
 		}
 	}
 	used, _ := hashingFeatures()
 	for _, f := range used {
-		needed := false
-		for _, a := range hashing.All() {
-			for _, g := range coreFeatures[a.Core()] {
-				needed = needed || g.String() == f
-			}
-		}
-		if !needed {
+		if !need[f] {
 			t.Errorf("About lists %s among the features used, but no core in use needs it", f)
 		}
+		delete(need, f)
+	}
+	for f := range need {
+		t.Errorf("a core in use needs %s, but About does not list it among the features used", f)
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 )
 
 // useCLMUL selects the folding kernel (PCLMULQDQ, with PEXTRD from SSE4.1).
-var useCLMUL = cpuid.CPU.Supports(cpuid.CLMUL, cpuid.SSE4)
+var useCLMUL bool
 
-func init() { impl.Register("crc32", "pclmulqdq", &useCLMUL) }
+func init() { impl.Register("crc32", "pclmulqdq", &useCLMUL, cpuid.CLMUL, cpuid.SSE4) }
 
 // block folds the longest run of 16-byte chunks when there are at least
 // four, and leaves the rest to the table code.

@@ -11,16 +11,16 @@ import (
 // per function (AVX-512VL), and the scalar ones, using ANDN (BMI1) for the
 // G and I functions or for any x86-64.
 var (
-	useAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL)
-	useBMI1   = cpuid.CPU.Supports(cpuid.BMI1)
-	useAMD64  = true
+	useAVX512 bool
+	useBMI1   bool
+	useAMD64  bool
 )
 
 func init() {
 	// The AVX-512 core was written on a machine without AVX-512 and has only
 	// run on the tests' model of its instructions.
-	impl.RegisterUnverified("md5", "avx512", &useAVX512)
-	impl.Register("md5", "bmi1", &useBMI1)
+	impl.RegisterUnverified("md5", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL)
+	impl.Register("md5", "bmi1", &useBMI1, cpuid.BMI1)
 	impl.Register("md5", "amd64", &useAMD64)
 }
 

@@ -6,7 +6,7 @@ import "github.com/hashdrop/hashdrop/hashing/internal/impl"
 
 // The scalar 386 cores run on any 386 CPU Go supports; see the generator
 // (hashing/_asm/x86) for how they fit two lines into seven registers.
-var use386 = true
+var use386 bool
 
 func init() {
 	impl.Register("ripemd", "386", &use386)

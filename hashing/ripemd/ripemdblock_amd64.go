@@ -10,12 +10,12 @@ import (
 // The scalar assembly cores: one using ANDN (BMI1) and RORX (BMI2), and one
 // for any x86-64. Both run the two lines of a block interleaved.
 var (
-	useBMI2  = cpuid.CPU.Supports(cpuid.BMI1, cpuid.BMI2)
-	useAMD64 = true
+	useBMI2  bool
+	useAMD64 bool
 )
 
 func init() {
-	impl.Register("ripemd", "bmi2", &useBMI2)
+	impl.Register("ripemd", "bmi2", &useBMI2, cpuid.BMI1, cpuid.BMI2)
 	impl.Register("ripemd", "amd64", &useAMD64)
 }
 

@@ -9,9 +9,9 @@ import (
 
 // useSHANI selects the kernel built on SHA1RNDS4/SHA1NEXTE/SHA1MSG1/SHA1MSG2;
 // it also needs PSHUFB (SSSE3) and PINSRD/PEXTRD (SSE4.1).
-var useSHANI = cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)
+var useSHANI bool
 
-func init() { impl.Register("sha1", "sha-ni", &useSHANI) }
+func init() { impl.Register("sha1", "sha-ni", &useSHANI, cpuid.SHA, cpuid.SSSE3, cpuid.SSE4) }
 
 func block(dig *digest, p []byte) {
 	if useSHANI {

@@ -9,9 +9,9 @@ import (
 
 // useSHANI selects the kernel built on SHA256RNDS2/SHA256MSG1/SHA256MSG2; it
 // also needs PSHUFB (SSSE3) and PBLENDW (SSE4.1).
-var useSHANI = cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)
+var useSHANI bool
 
-func init() { impl.Register("sha256", "sha-ni", &useSHANI) }
+func init() { impl.Register("sha256", "sha-ni", &useSHANI, cpuid.SHA, cpuid.SSSE3, cpuid.SSE4) }
 
 func block(dig *digest, p []byte) {
 	if useSHANI {

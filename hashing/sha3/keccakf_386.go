@@ -10,10 +10,10 @@ import (
 
 // The 386 core keeps lanes in XMM registers (SSE2). The four-state absorb
 // has no vector kernel here: it takes the states one by one on that core.
-var useSSE2 = cpuid.CPU.Supports(cpuid.SSE2)
+var useSSE2 bool
 
 func init() {
-	impl.Register("sha3", "sse2", &useSSE2)
+	impl.Register("sha3", "sse2", &useSSE2, cpuid.SSE2)
 }
 
 func absorb(a *[25]uint64, p []byte, rate int) {

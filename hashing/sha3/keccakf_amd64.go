@@ -21,16 +21,16 @@ import (
 // 270), so a single state stays on BMI2 and avx512-single is only chosen by
 // hand (HASHDROP_DISABLE=avx512,bmi2) or on a CPU without BMI2.
 var (
-	useAVX512       = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2)
-	useBMI2         = cpuid.CPU.Supports(cpuid.BMI1, cpuid.BMI2)
-	useAVX512Single = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL)
+	useAVX512       bool
+	useBMI2         bool
+	useAVX512Single bool
 	hasAVX2         = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2)
 )
 
 func init() {
-	impl.Register("sha3", "avx512", &useAVX512)
-	impl.Register("sha3", "bmi2", &useBMI2)
-	impl.Register("sha3", "avx512-single", &useAVX512Single)
+	impl.Register("sha3", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2)
+	impl.Register("sha3", "bmi2", &useBMI2, cpuid.BMI1, cpuid.BMI2)
+	impl.Register("sha3", "avx512-single", &useAVX512Single, cpuid.AVX512F, cpuid.AVX512VL)
 }
 
 func absorb(a *[25]uint64, p []byte, rate int) {

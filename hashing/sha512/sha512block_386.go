@@ -12,15 +12,15 @@ import (
 // three-operand encoding saves the register copies, and AVX2's per-lane
 // shifts let one register carry both a and e through the rounds.
 var (
-	useAVX2  = cpuid.CPU.Supports(cpuid.AVX2, cpuid.AVX, cpuid.SSSE3)
-	useAVX   = cpuid.CPU.Supports(cpuid.AVX, cpuid.SSSE3)
-	useSSSE3 = cpuid.CPU.Supports(cpuid.SSE2, cpuid.SSSE3)
+	useAVX2  bool
+	useAVX   bool
+	useSSSE3 bool
 )
 
 func init() {
-	impl.Register("sha512", "avx2", &useAVX2)
-	impl.Register("sha512", "avx", &useAVX)
-	impl.Register("sha512", "ssse3", &useSSSE3)
+	impl.Register("sha512", "avx2", &useAVX2, cpuid.AVX2, cpuid.AVX, cpuid.SSSE3)
+	impl.Register("sha512", "avx", &useAVX, cpuid.AVX, cpuid.SSSE3)
+	impl.Register("sha512", "ssse3", &useSSSE3, cpuid.SSE2, cpuid.SSSE3)
 }
 
 func block(dig *digest, p []byte) {

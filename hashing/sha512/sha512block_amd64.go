@@ -11,14 +11,14 @@ import (
 // with RORX and ANDN and the message schedule of two blocks at once in YMM
 // registers; AVX-512VL shortens the schedule with VPRORQ and VPTERNLOGQ.
 var (
-	useAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2)
-	useAVX2   = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2)
+	useAVX512 bool
+	useAVX2   bool
 )
 
 func init() {
 	// The AVX-512 core has not run on an AVX-512 CPU yet.
-	impl.RegisterUnverified("sha512", "avx512", &useAVX512)
-	impl.Register("sha512", "avx2", &useAVX2)
+	impl.RegisterUnverified("sha512", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2)
+	impl.Register("sha512", "avx2", &useAVX2, cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2)
 }
 
 func block(dig *digest, p []byte) {

@@ -12,13 +12,13 @@ import (
 // with the S-box from its mini-boxes (AVX2, the amd64 vector core's method
 // on eight registers), and the table core accumulating in MMX registers.
 var (
-	useAVX2 = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2)
-	useMMX  = cpuid.CPU.Supports(cpuid.MMX)
+	useAVX2 bool
+	useMMX  bool
 )
 
 func init() {
-	impl.Register("whirlpool", "avx2", &useAVX2)
-	impl.Register("whirlpool", "mmx", &useMMX)
+	impl.Register("whirlpool", "avx2", &useAVX2, cpuid.AVX, cpuid.AVX2)
+	impl.Register("whirlpool", "mmx", &useMMX, cpuid.MMX)
 }
 
 //go:noescape

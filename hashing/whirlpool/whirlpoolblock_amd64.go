@@ -12,16 +12,16 @@ import (
 // columns in two YMM registers with the S-box from its mini-boxes (AVX2),
 // and the table core every amd64 CPU can run.
 var (
-	useAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI)
-	useAVX2   = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2)
-	useTable  = true
+	useAVX512 bool
+	useAVX2   bool
+	useTable  bool
 )
 
 func init() {
 	// The AVX-512 core was written on a machine without AVX-512 or GFNI and
 	// has only run on the tests' model of its instructions.
-	impl.RegisterUnverified("whirlpool", "avx512", &useAVX512)
-	impl.Register("whirlpool", "avx2", &useAVX2)
+	impl.RegisterUnverified("whirlpool", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI)
+	impl.Register("whirlpool", "avx2", &useAVX2, cpuid.AVX, cpuid.AVX2)
 	impl.Register("whirlpool", "table", &useTable)
 }
 

@@ -11,6 +11,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/klauspost/cpuid/v2"
 )
 
 // Generic is the name of the portable Go core every family has.
@@ -22,6 +24,7 @@ type core struct {
 	available bool   // the CPU supports it (and HASHDROP_DISABLE does not name it)
 	why       string // why it is not available, for tests and `hashdrop algos`
 	toggle    *bool  // the family's flag; dispatch reads it
+	needs     []cpuid.FeatureID
 }
 
 var cores []core
@@ -37,31 +40,42 @@ var enabled = strings.Split(strings.ToLower(os.Getenv("HASHDROP_ENABLE")), ",")
 // was written for a CPU feature the development machine lacks). It stays off
 // unless HASHDROP_ENABLE names it: a checksum tool must not hand out digests
 // from code no test has executed.
-func RegisterUnverified(family, name string, flag *bool) {
-	if *flag && !slices.Contains(enabled, strings.ToLower(name)) {
-		*flag = false
-		register(family, name, flag, "unverified: never run on a CPU that has it (HASHDROP_ENABLE="+name+" switches it on)")
-		return
-	}
-	Register(family, name, flag)
+func RegisterUnverified(family, name string, flag *bool, needs ...cpuid.FeatureID) {
+	add(family, name, flag, cpuid.CPU.Supports(needs...), true, needs)
 }
 
-// Register records a core of family. *flag says whether the CPU supports it and
-// is what the family's dispatch consults; Register may clear it when the user
-// disabled the core. Call it from init, in order of preference.
-func Register(family, name string, flag *bool) {
+// Register records a core of family that needs the given CPU features, and
+// sets *flag, which the family's dispatch consults, to whether it can run:
+// the CPU has every one of them and HASHDROP_DISABLE does not name the core.
+// Call it from init, in order of preference.
+func Register(family, name string, flag *bool, needs ...cpuid.FeatureID) {
+	add(family, name, flag, cpuid.CPU.Supports(needs...), false, needs)
+}
+
+// add records a core the CPU supports or not, unverified or not.
+func add(family, name string, flag *bool, supported, unverified bool, needs []cpuid.FeatureID) {
 	why := ""
-	if !*flag {
+	switch {
+	case !supported:
 		why = "not supported by this CPU"
-	} else if slices.Contains(disabled, strings.ToLower(name)) {
-		*flag = false
+	case slices.Contains(disabled, strings.ToLower(name)):
 		why = "switched off by HASHDROP_DISABLE"
+	case unverified && !slices.Contains(enabled, strings.ToLower(name)):
+		why = "unverified: never run on a CPU that has it (HASHDROP_ENABLE=" + name + " switches it on)"
 	}
-	register(family, name, flag, why)
+	*flag = why == ""
+	cores = append(cores, core{family: family, name: name, available: *flag, why: why, toggle: flag, needs: needs})
 }
 
-func register(family, name string, flag *bool, why string) {
-	cores = append(cores, core{family: family, name: name, available: *flag, why: why, toggle: flag})
+// Needs returns the CPU features the named core of family needs (none for
+// "generic" or a core that runs on any CPU of its architecture).
+func Needs(family, name string) []cpuid.FeatureID {
+	for _, c := range cores {
+		if c.family == family && c.name == name {
+			return slices.Clone(c.needs)
+		}
+	}
+	return nil
 }
 
 // List returns every core registered for family, in order of preference,

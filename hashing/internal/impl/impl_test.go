@@ -4,13 +4,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/cpuid/v2"
 )
 
 func TestSelectAndReset(t *testing.T) {
-	fast, slow, missing := true, true, false
-	Register("test", "fast", &fast)
-	Register("test", "slow", &slow)
-	Register("test", "missing", &missing)
+	var fast, slow, missing bool
+	add("test", "fast", &fast, true, false, nil)
+	add("test", "slow", &slow, true, false, []cpuid.FeatureID{cpuid.SSE2})
+	add("test", "missing", &missing, false, false, []cpuid.FeatureID{cpuid.AVX512F, cpuid.GFNI})
 	defer func() { cores = slices.DeleteFunc(cores, func(c core) bool { return c.family == "test" }) }()
 
 	if got := Available("test"); !slices.Equal(got, []string{"fast", "slow", Generic}) {
@@ -42,6 +44,34 @@ func TestSelectAndReset(t *testing.T) {
 	if !fast || !slow || missing || Active("test") != "fast" {
 		t.Errorf("Reset: fast=%v slow=%v missing=%v", fast, slow, missing)
 	}
+	if got := Needs("test", "missing"); !slices.Equal(got, []cpuid.FeatureID{cpuid.AVX512F, cpuid.GFNI}) {
+		t.Errorf("Needs(missing) = %v", got)
+	}
+	if Needs("test", "fast") != nil || Needs("test", Generic) != nil {
+		t.Errorf("Needs: fast %v, generic %v, want none", Needs("test", "fast"), Needs("test", Generic))
+	}
+}
+
+// Register decides from the features named: a core that needs nothing runs,
+// one that needs a feature this CPU lacks does not.
+func TestRegisterAsksTheCPU(t *testing.T) {
+	defer func() { cores = slices.DeleteFunc(cores, func(c core) bool { return c.family == "test3" }) }()
+	var any, lacking bool
+	Register("test3", "any", &any)
+	var missing cpuid.FeatureID
+	for _, f := range []cpuid.FeatureID{cpuid.AVX512F, cpuid.GFNI, cpuid.AMXTILE, cpuid.AVX10, cpuid.SM4} {
+		if !cpuid.CPU.Supports(f) {
+			missing = f
+			break
+		}
+	}
+	if missing == 0 {
+		t.Skip("this CPU has every feature the test could name as missing")
+	}
+	Register("test3", "lacking", &lacking, missing)
+	if !any || lacking || Unavailable("test3", "lacking") != "not supported by this CPU" {
+		t.Errorf("any=%v lacking=%v (needs %v: %q)", any, lacking, missing, Unavailable("test3", "lacking"))
+	}
 }
 
 func TestDisabledAndUnverified(t *testing.T) {
@@ -49,11 +79,11 @@ func TestDisabledAndUnverified(t *testing.T) {
 	defer func() { cores = slices.DeleteFunc(cores, func(c core) bool { return c.family == "test2" }) }()
 	disabled, enabled = []string{"avx2"}, []string{"vec"}
 
-	avx2, bmi2, vec, novec := true, true, true, true
-	Register("test2", "AVX2", &avx2)
-	Register("test2", "bmi2", &bmi2)
-	RegisterUnverified("test2", "vec", &vec)
-	RegisterUnverified("test2", "novec", &novec)
+	var avx2, bmi2, vec, novec bool
+	add("test2", "AVX2", &avx2, true, false, nil)
+	add("test2", "bmi2", &bmi2, true, false, nil)
+	add("test2", "vec", &vec, true, true, nil)
+	add("test2", "novec", &novec, true, true, nil)
 	if avx2 || !bmi2 {
 		t.Errorf("HASHDROP_DISABLE=avx2: avx2=%v bmi2=%v", avx2, bmi2)
 	}
