@@ -83,10 +83,10 @@ func newCompactView(l *fileList) *compactView {
 				v.bound[r] = l.items[id]
 				r.set(l.items[id])
 			}
-		}, l.w.CancelAll)
+		}, l.w.escape)
 	v.list.OnSelected = func(id widget.ListItemID) { v.choose(id) }
 	v.card = newFileCard(l.w)
-	closeBtn := widget.NewButtonWithIcon(tr("Close details"), theme.CancelIcon(), func() {
+	closeBtn := l.w.newButton(tr("Close details"), theme.CancelIcon(), func() {
 		v.chosen = nil
 		v.list.UnselectAll()
 		v.detail.Hide()

@@ -104,3 +104,38 @@ func TestComputeNewAlgorithmsIsBatchedAndCancellable(t *testing.T) {
 		t.Errorf("after Cancel all %d files were queued, want only the first batch (%d)", n, computeBatch)
 	}
 }
+
+// Esc cancels wherever Tab has moved the focus in the compact list's
+// details: on Close details, as on the card's own buttons.
+func TestEscCancelsFromTheCompactDetails(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	h.core.hold = true
+	dir := t.TempDir()
+	var paths []string
+	for i := range compactAbove + 2 {
+		paths = append(paths, writeFile(t, filepath.Join(dir, fmt.Sprintf("f%02d.iso", i)), "abc"))
+	}
+	h.w.Add(paths)
+	h.waitFor("listed", func() bool { return len(h.w.files.items) == compactAbove+2 })
+	v := h.w.files.compact
+	if v == nil {
+		t.Fatal("above a handful the list stays cards")
+	}
+	v.list.Select(0)
+	if !v.detail.Visible() {
+		t.Fatal("choosing a row shows no details")
+	}
+	cancels := traceCancels(h)
+	focusNext(h, "Close details", labelled("Close details"))
+	typeKey(h, fyne.KeyEscape)
+	if cancels.count() == 0 {
+		t.Fatal("Esc on Close details cancelled nothing")
+	}
+	h.waitFor("cancelled", h.allFinished)
+	for _, it := range h.w.files.items {
+		if it.state != stateCancelled {
+			t.Errorf("Esc on Close details: %s is %v, not cancelled", it.name, it.state)
+		}
+	}
+}

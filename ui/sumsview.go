@@ -38,8 +38,8 @@ type sumsView struct {
 	authIcon *widget.Icon
 	authRow  *fyne.Container
 	list     *keyList
-	stopBtn  *widget.Button
-	againBtn *widget.Button
+	stopBtn  *button
+	againBtn *button
 	stop     context.CancelFunc
 	job      *app.Job // the file being read now
 	jobName  string   // its name
@@ -70,13 +70,13 @@ func newSumsView(w *Window) *sumsView {
 	v.progress.Truncation = fyne.TextTruncateEllipsis
 	v.notes.Wrapping = fyne.TextWrapWord
 	v.notes.Importance = widget.WarningImportance
-	back := widget.NewButtonWithIcon(tr("Back to files"), theme.NavigateBackIcon(), func() {
+	back := w.newButton(tr("Back to files"), theme.NavigateBackIcon(), func() {
 		v.cancel()
 		w.show(nil)
 	})
-	v.stopBtn = widget.NewButtonWithIcon(tr("Cancel"), theme.CancelIcon(), v.cancel)
-	v.againBtn = widget.NewButtonWithIcon(tr("Check again"), theme.ViewRefreshIcon(), func() { w.openSums(v.path) })
-	open := widget.NewButtonWithIcon(tr("Open another…"), theme.DocumentIcon(), w.openChecksumFile)
+	v.stopBtn = w.newButton(tr("Cancel"), theme.CancelIcon(), v.cancel)
+	v.againBtn = w.newButton(tr("Check again"), theme.ViewRefreshIcon(), func() { w.openSums(v.path) })
+	open := w.newButton(tr("Open another…"), theme.DocumentIcon(), w.openChecksumFile)
 	v.list = newKeyList(
 		func() int {
 			if v.sf == nil {
@@ -85,7 +85,7 @@ func newSumsView(w *Window) *sumsView {
 			return v.sf.EntryCount
 		},
 		newEntryRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) }, w.CancelAll)
+		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) }, w.escape)
 	v.detail.Wrapping = fyne.TextWrapWord
 	v.detail.Hide()
 	v.list.OnSelected = v.showEntry

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"log"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -175,4 +177,104 @@ func TestChecksumViewBatchesItsUpdates(t *testing.T) {
 	h.waitFor("the second check to start", func() bool { v := h.w.sums; return v != nil && v.sf != nil && v.running() })
 	h.w.sums.cancel()
 	h.waitFor("the cancelled check to end", func() bool { return !h.w.sums.running() && h.w.Idle() })
+}
+
+// labelled accepts the button with that text, whether it passes Esc on or
+// is Fyne's own (so that a test of Esc fails on what Esc does).
+func labelled(text string) func(fyne.Focusable) bool {
+	return func(f fyne.Focusable) bool {
+		switch b := f.(type) {
+		case *button:
+			return b.Text == text
+		case *widget.Button:
+			return b.Text == text
+		}
+		return false
+	}
+}
+
+// cancelsTraced counts the window's Cancel alls, from its trace: a test of
+// Esc can tell at once whether the key reached the window, instead of
+// waiting for a check that would never stop.
+type cancelsTraced struct {
+	mu sync.Mutex
+	n  int
+}
+
+func traceCancels(h *harness) *cancelsTraced {
+	c := &cancelsTraced{}
+	h.w.trace = log.New(c, "", 0)
+	return c
+}
+
+func (c *cancelsTraced) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n += strings.Count(string(p), "cancel all")
+	return len(p), nil
+}
+
+func (c *cancelsTraced) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// Esc cancels the check wherever Tab has moved the focus in the checksum
+// file's view: on Back to files, Cancel or Open another…; Fyne's own
+// buttons would keep Esc to themselves.
+func TestEscCancelsTheCheckWhereverTabMovesTheFocus(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	h.core.hold = true
+	_, sums := sumsFolder(t)
+	cancels := traceCancels(h)
+	for _, label := range []string{"Back to files", "Cancel", "Open another…"} {
+		h.w.openSums(sums)
+		h.waitFor("a file being checked", func() bool { return h.w.sums != nil && h.w.sums.job != nil })
+		v := h.w.sums
+		focusNext(h, label, labelled(label))
+		before := cancels.count()
+		typeKey(h, fyne.KeyEscape)
+		if cancels.count() == before {
+			t.Fatalf("Esc on %s cancelled nothing", label)
+		}
+		h.waitFor("the check to stop", func() bool { return v.sf != nil && !v.running() })
+		if got := v.banner.Headline(); !strings.HasPrefix(got, "Cancelled") {
+			t.Errorf("Esc on %s: banner %q", label, got)
+		}
+		if h.w.sums != v || h.w.body.Objects[0] != v.obj {
+			t.Errorf("Esc on %s did more than cancel: the view is gone", label)
+		}
+	}
+}
+
+// Once the check is over, Check again can take the focus; Esc there is
+// still the window's Esc (it cancels a file being hashed), not a new check.
+func TestEscOnCheckAgainIsTheWindows(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	_, sums := sumsFolder(t)
+	h.dialogs.confirm = false
+	h.w.openSums(sums)
+	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 5 })
+	v := h.w.sums
+	h.core.hold = true
+	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "held.iso"), "abc")})
+	h.waitFor("listed", func() bool { return len(h.w.files.items) == 1 })
+	it := h.item("held.iso")
+	h.w.show(v.obj) // back to the checksum file's view
+	cancels := traceCancels(h)
+	focusNext(h, "Check again", labelled("Check again"))
+	typeKey(h, fyne.KeyEscape)
+	if cancels.count() == 0 {
+		t.Fatal("Esc on Check again cancelled nothing")
+	}
+	h.waitFor("cancelled", func() bool { return it.finished() })
+	if it.state != stateCancelled {
+		t.Errorf("Esc on Check again: the file is %v, not cancelled", it.state)
+	}
+	if h.w.sums != v {
+		t.Error("Esc on Check again checked again")
+	}
 }
