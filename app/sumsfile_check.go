@@ -306,8 +306,12 @@ func judgeEntry(r *EntryResult, status Status, why why, res *Result) {
 }
 
 // Resolve returns the file on disk an entry names: relative to the checksum
-// file's folder, '/' or '\' separated.
+// file's folder, '/' or '\' separated. Only a name that may be read with
+// '\' as a separator looks at the disk, to know which reading exists.
 func (sf *SumsFile) Resolve(e *Entry) string {
+	if len(entryNames(e)) == 1 {
+		return sf.pathOf(e.Name)
+	}
 	path, _, _, _ := sf.resolve(e, nil)
 	return path
 }
@@ -358,13 +362,24 @@ func (sf *SumsFile) resolve(e *Entry, root *os.Root) (path, rel string, status S
 	return path, filepath.FromSlash(names[0]), status, w
 }
 
+// pathOf is the file on disk a name leads to, without looking at the disk.
+func (sf *SumsFile) pathOf(name string) string {
+	if isAbsName(name) {
+		return filepath.FromSlash(name)
+	}
+	return sf.displayPath(name)
+}
+
+// isAbsName reports whether name is an absolute path, on this system or
+// another (a leading '/', a drive letter, a UNC path).
+func isAbsName(name string) bool {
+	return filepath.IsAbs(filepath.FromSlash(name)) || strings.HasPrefix(name, "/") || hasDriveLetter(name)
+}
+
 func (sf *SumsFile) resolveName(name string, root *os.Root) (string, Status, why) {
 	native := filepath.FromSlash(name)
-	abs := filepath.IsAbs(native) || strings.HasPrefix(name, "/") || hasDriveLetter(name)
-	path := native
-	if !abs {
-		path = sf.displayPath(name)
-	}
+	abs := isAbsName(name)
+	path := sf.pathOf(name)
 	if root != nil {
 		if abs {
 			return path, StatusRefused, why{kind: CauseAbsolute}
