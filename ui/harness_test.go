@@ -217,7 +217,7 @@ func (d *fakeDialogs) Error(err error) { d.errs = append(d.errs, err) }
 // harness is a window on Fyne's test driver whose background work reports
 // into a queue the test goroutine runs, so tests are deterministic.
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	app     fyne.App
 	win     fyne.Window
 	w       *Window
@@ -226,14 +226,14 @@ type harness struct {
 	queue   chan func()
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	isolateHome(t)
 	return newHarnessWithApp(t, test.NewTempApp(t))
 }
 
 // isolateHome points every per-user folder at a temporary one.
-func isolateHome(t *testing.T) {
+func isolateHome(t testing.TB) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
@@ -244,7 +244,7 @@ func isolateHome(t *testing.T) {
 
 // newHarnessWithApp makes the window on a; cfg's Version (the rest is
 // the harness's) is the one field a test may set.
-func newHarnessWithApp(t *testing.T, a fyne.App, cfg ...Config) *harness {
+func newHarnessWithApp(t testing.TB, a fyne.App, cfg ...Config) *harness {
 	h := &harness{t: t, app: a, core: &fakeCore{}, dialogs: &fakeDialogs{}, queue: make(chan func(), 1<<16)}
 	h.win = a.NewWindow("Hashdrop")
 	c := Config{Dialogs: h.dialogs, Do: func(f func()) { h.queue <- f }, Manual: true}
