@@ -61,6 +61,23 @@ type CheckOptions struct {
 	// OnlyOnEntry leaves CheckReport.Results empty: OnEntry has them all
 	// (a window keeps its own; millions of entries need not be kept twice).
 	OnlyOnEntry bool
+	// Plan is sf's plan (SumsFile.Plan), made by whoever read every entry
+	// already; nil: Check reads them once more to make it.
+	Plan *CheckPlan
+}
+
+// CheckPlan is what Check must know of every entry before it reads the
+// first file: 8 bytes a file named.
+type CheckPlan struct {
+	sf *SumsFile
+	p  targetPlan
+}
+
+// Plan reads every entry of sf once to plan its check, and calls each with
+// every entry on the way (the window asks about files outside the folder
+// in the same reading).
+func (sf *SumsFile) Plan(each func(*Entry)) *CheckPlan {
+	return &CheckPlan{sf: sf, p: planTargets(sf, each)}
 }
 
 // CheckReport is the outcome of checking every entry of a checksum file.
@@ -105,7 +122,12 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 	}
 	// What each file needs, so that it is read once: the algorithms of all
 	// its entries, and how many entries name it.
-	plan := planTargets(sf)
+	var plan targetPlan
+	if opts.Plan != nil && opts.Plan.sf == sf {
+		plan = opts.Plan.p
+	} else {
+		plan = planTargets(sf, nil)
+	}
 	type target struct {
 		path   string
 		status Status // StatusOK: readable; otherwise the entry's status
@@ -200,10 +222,14 @@ const (
 	planAlgMask   = (1<<planAlgBits - 1) << planCountBits
 )
 
-// planTargets reads every entry of sf once to plan the check.
-func planTargets(sf *SumsFile) targetPlan {
+// planTargets reads every entry of sf once to plan the check, calling
+// each, if set, with every entry.
+func planTargets(sf *SumsFile, each func(*Entry)) targetPlan {
 	p := make(targetPlan, 0, sf.EntryCount)
 	sf.entries(func(_ int, e *Entry) bool {
+		if each != nil {
+			each(e)
+		}
 		if e.Unsupported == "" {
 			p = append(p, planHash(sf.targetKey(e))|algMask(e.Algorithms)<<planCountBits|1)
 		}

@@ -311,11 +311,47 @@ func TestTargetPlanHasABitForEveryAlgorithm(t *testing.T) {
 		sf.Entries = append(sf.Entries, Entry{Line: i + 1, Name: fmt.Sprint("g", i), Algorithms: []*hashing.Algorithm{a}})
 	}
 	sf.EntryCount = len(sf.Entries)
-	p := planTargets(sf)
+	p := planTargets(sf, nil)
 	if algs, n := p.lookup("f"); !slices.Equal(algs, all) || n != len(all) {
 		t.Errorf("f: %v, %d entries", algs, n)
 	}
 	if algs, n := p.lookup("g3"); len(algs) != 1 || algs[0] != all[3] || n != 1 {
 		t.Errorf("g3: %v, %d entries", algs, n)
+	}
+}
+
+// A check given the plan made in an earlier reading of the entries (the
+// window's, which also asks about files outside the folder) judges every
+// entry as one that plans for itself, and the reading saw every entry.
+func TestCheckWithGivenPlan(t *testing.T) {
+	dir := vTree(t, map[string]string{"a": "abc", "b": "abd"})
+	sums := filepath.Join(dir, "SUMS")
+	text := "MD5 (a) = " + abcMD5 + "\nSHA256 (a) = " + abcSHA256 + "\nMD5 (b) = " + abcMD5 + "\nMD5 (gone) = " + abcMD5 + "\nMD5 (../out) = " + abcMD5 + "\n"
+	if err := os.WriteFile(sums, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := ReadSignedSumsStreamed(sums, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	statuses := func(opts CheckOptions) []Status {
+		var got []Status
+		opts.OnEntry = func(r EntryResult, _, _ int) { got = append(got, r.Status) }
+		if _, err := sf.Check(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	var seen []string
+	plan := sf.Plan(func(e *Entry) { seen = append(seen, e.Name) })
+	if want := []string{"a", "a", "b", "gone", "../out"}; !slices.Equal(seen, want) {
+		t.Errorf("the plan's reading saw %q, want %q", seen, want)
+	}
+	want := []Status{StatusOK, StatusOK, StatusFailed, StatusMissing, StatusRefused}
+	if got := statuses(CheckOptions{}); !slices.Equal(got, want) {
+		t.Errorf("planning itself: %v, want %v", got, want)
+	}
+	if got := statuses(CheckOptions{Plan: plan}); !slices.Equal(got, want) {
+		t.Errorf("with the plan given: %v, want %v", got, want)
 	}
 }

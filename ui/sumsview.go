@@ -24,9 +24,10 @@ import (
 type sumsView struct {
 	w        *Window
 	path     string
-	sf       *app.SumsFile // streamed: no Entries
-	results  *sumsResults  // nil until the file is read
-	checked  int           // the entries checked, as the window shows them
+	sf       *app.SumsFile  // streamed: no Entries
+	plan     *app.CheckPlan // the check's, until it starts
+	results  *sumsResults   // nil until the file is read
+	checked  int            // the entries checked, as the window shows them
 	title    *widget.RichText
 	where    *widget.Label
 	banner   *verdictBanner
@@ -143,18 +144,27 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 	r, checked := v.results.result(id, &e)
 	switch {
 	case checked:
-		icon.SetResource(statusIcon(r.Status))
+		setIcon(icon, statusIcon(r.Status))
 		status.SetText(statusWord(r.Status))
 		reason.SetText(entryReason(&r))
 	case v.job != nil && v.jobEntry == id:
-		icon.SetResource(theme.HistoryIcon())
+		setIcon(icon, theme.HistoryIcon())
 		status.SetText(tr("checking…"))
 		reason.SetText("")
 	default:
-		icon.SetResource(nil)
+		setIcon(icon, nil)
 		status.SetText("")
 		reason.SetText(algAnd(e.Algorithms))
 	}
+}
+
+// setIcon changes a row's icon only when it shows another: a running check
+// refreshes the rows shown at every batch of results.
+func setIcon(i *widget.Icon, res fyne.Resource) {
+	if i.Resource == nil && res == nil || i.Resource != nil && res != nil && i.Resource.Name() == res.Name() {
+		return
+	}
+	i.SetResource(res)
 }
 
 // showEntry writes the entry chosen in the list in full above it: its
@@ -221,8 +231,9 @@ func (w *Window) openSumsFile(path string, sf *app.SumsFile) {
 			sf, err = app.ReadSignedSumsStreamed(path, trustedKeys.get())
 		}
 		var outside outsideNames
+		var plan *app.CheckPlan
 		if err == nil {
-			outside = outsideEntries(sf)
+			plan = sf.Plan(outside.add(sf)) // one reading of the entries for both
 		}
 		restore()
 		w.do(func() {
@@ -235,7 +246,7 @@ func (w *Window) openSumsFile(path string, sf *app.SumsFile) {
 				w.tracef("checksum file: %v", err)
 				return
 			}
-			v.loaded(sf, outside)
+			v.loaded(sf, outside, plan)
 		})
 	})
 }
@@ -247,24 +258,24 @@ type outsideNames struct {
 	first string
 }
 
-// outsideEntries finds the entries naming files outside the checksum
-// file's folder. Resolving may look at the disk: not on the Fyne goroutine.
-func outsideEntries(sf *app.SumsFile) outsideNames {
-	var outside outsideNames
-	for _, e := range sf.All() {
+// add returns what counts the entries of sf naming files outside its
+// folder. Resolving may look at the disk: not on the Fyne goroutine.
+func (o *outsideNames) add(sf *app.SumsFile) func(*app.Entry) {
+	return func(e *app.Entry) {
 		if e.Unsupported == "" && !within(sf.Dir, sf.Resolve(e)) {
-			if outside.n == 0 {
-				outside.first = e.Name
+			if o.n == 0 {
+				o.first = e.Name
 			}
-			outside.n++
+			o.n++
 		}
 	}
-	return outside
 }
 
-// loaded lists the entries and asks about those outside the folder.
-func (v *sumsView) loaded(sf *app.SumsFile, outside outsideNames) {
+// loaded lists the entries and asks about those outside the folder; plan
+// is the check's (kept only until it starts).
+func (v *sumsView) loaded(sf *app.SumsFile, outside outsideNames, plan *app.CheckPlan) {
 	v.sf = sf
+	v.plan = plan
 	v.results = newSumsResults(sf.EntryCount)
 	v.list.Refresh()
 	v.showAuthenticity(sf.Authenticity)
@@ -320,6 +331,8 @@ func (v *sumsView) check(allowOutside bool) {
 	// whatever the number of entries.
 	news := &checkNews{batch: checkBatch{first: 1}}
 	results := v.results
+	plan := v.plan
+	v.plan = nil // the check keeps it while it runs
 	update := func() {
 		if w.sums == v {
 			v.apply(news.take())
@@ -331,6 +344,7 @@ func (v *sumsView) check(allowOutside bool) {
 			AllowOutside: allowOutside,
 			Queue:        w.core.Queue(),
 			OnlyOnEntry:  true, // the view keeps its own results
+			Plan:         plan,
 			OnStart: func(job *app.Job) {
 				if news.started(job) {
 					w.do(update)
