@@ -223,11 +223,11 @@ func (e *emitter) frame() (size, ptr, end int) {
 func slotA(t int) string { return fmt.Sprintf("%d(DI)", offA+16*(((t%4)+4)%4)) }
 func slotE(t int) string { return fmt.Sprintf("%d(DI)", offE+16*(((t%4)+4)%4)) }
 
-// Registers outside the XMM file: DI the rings, AX the current block's area,
-// BP the next block's, DX the index of the sixteen rounds in flight, SI
-// the block being loaded.
-func (e *emitter) block() {
-	name := "block" + e.core.name
+// enter starts the function of the core's block: its header, SI and the
+// end of p (also saved at spPtr and spEnd), DI the 16-aligned rings, AX and
+// BP the current and next block's areas. Fewer than 128 bytes go to _done.
+func (e *emitter) enter() (name string, spPtr, spEnd int) {
+	name = "block" + e.core.name
 	size, spPtr, spEnd := e.frame()
 	fmt.Fprintf(e.w, "\n// func %s(dig *digest, p []byte)\n", name)
 	fmt.Fprintf(e.w, "// %s compresses whole blocks of p into dig.\n", name)
@@ -243,6 +243,14 @@ func (e *emitter) block() {
 	e.ins("ANDL $~15, DI")
 	e.ins("LEAL %d(DI), AX", rings)
 	e.ins("LEAL %d(DI), BP", rings+e.areaSize())
+	return name, spPtr, spEnd
+}
+
+// Registers outside the XMM file: DI the rings, AX the current block's area,
+// BP the next block's, DX the index of the sixteen rounds in flight, SI
+// the block being loaded.
+func (e *emitter) block() {
+	name, spPtr, spEnd := e.enter()
 
 	e.comment("the chaining words into the rings: round 0 reads b, c, d at slots -1..-3 of a's ring, f, g, h of e's")
 	e.ins("MOVL dig+0(FP), CX")

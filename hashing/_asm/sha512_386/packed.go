@@ -68,22 +68,7 @@ func slotVHi(t int) string { return fmt.Sprintf("%d(DI)", offA+16*(((t%4)+4)%4)+
 
 // packedBlock is block for the AVX2 core.
 func (e *emitter) packedBlock() {
-	name := "block" + e.core.name
-	size, spPtr, spEnd := e.frame()
-	fmt.Fprintf(e.w, "\n// func %s(dig *digest, p []byte)\n", name)
-	fmt.Fprintf(e.w, "// %s compresses whole blocks of p into dig.\n", name)
-	fmt.Fprintf(e.w, "TEXT ·%s(SB), 0, $%d-16\n", name, size)
-	e.ins("MOVL p_base+4(FP), SI")
-	e.ins("MOVL p_len+8(FP), CX")
-	e.ins("ANDL $~127, CX")
-	e.ins("JZ %s_done", name)
-	e.ins("ADDL SI, CX")
-	e.ins("MOVL SI, %d(SP)", spPtr)
-	e.ins("MOVL CX, %d(SP)", spEnd)
-	e.ins("LEAL 15(SP), DI")
-	e.ins("ANDL $~15, DI")
-	e.ins("LEAL %d(DI), AX", rings)
-	e.ins("LEAL %d(DI), BP", rings+e.areaSize())
+	name, spPtr, spEnd := e.enter()
 
 	e.comment("the first block's schedule on its own; later ones are computed beside the rounds of the block before")
 	e.schedule(name)
