@@ -417,13 +417,7 @@ func (e *emitter) rounds(name string) {
 			e.interleave(round, step)
 		}
 	}
-	sixteen(true)
-	e.ins("MOVL $128, DX")
-	fmt.Fprintf(e.w, "%s_rounds:\n", name)
-	sixteen(false)
-	e.ins("ADDL $128, DX")
-	e.ins("CMPL DX, $640")
-	e.ins("JB %s_rounds", name)
+	e.eighty(name, sixteen)
 }
 
 // round emits round t of sixteen, adding the W+K at wk.
@@ -509,4 +503,17 @@ func (e *emitter) scheduleStep(k int) {
 	e.op3("PADDQ", w(0), "X3", "X3")
 	e.ins("MOVO X3, %s", w(0))
 	e.wk(2*k, "X3", "X7", "BP", true)
+}
+
+// eighty emits a block's 80 rounds: sixteen(true) for rounds 0-15, beside
+// its load steps, then a loop that runs sixteen(false) four times for rounds
+// 16-79, beside its schedule steps.
+func (e *emitter) eighty(name string, sixteen func(first bool)) {
+	sixteen(true)
+	e.ins("MOVL $128, DX")
+	fmt.Fprintf(e.w, "%s_rounds:\n", name)
+	sixteen(false)
+	e.ins("ADDL $128, DX")
+	e.ins("CMPL DX, $640")
+	e.ins("JB %s_rounds", name)
 }

@@ -139,13 +139,7 @@ func (e *emitter) packedRounds(name string) {
 			e.interleave(rounds, step)
 		}
 	}
-	sixteen(true)
-	e.ins("MOVL $128, DX")
-	fmt.Fprintf(e.w, "%s_rounds:\n", name)
-	sixteen(false)
-	e.ins("ADDL $128, DX")
-	e.ins("CMPL DX, $640")
-	e.ins("JB %s_rounds", name)
+	e.eighty(name, sixteen)
 }
 
 // packedRound emits round t of sixteen: V in X0, scratch X2, X4, X5, X6.
