@@ -3,6 +3,7 @@ package ui
 import (
 	"log"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -55,10 +56,21 @@ func authenticityWords(a *app.Authenticity) (app.Outcome, string) {
 	switch r.Kind {
 	case signature.NoSignature:
 		return app.Unknown, tr("Not signed: the publisher of this checksum file is not verified")
-	case signature.Genuine:
+	case signature.Genuine, signature.GenuineUser:
+		yours := r.Kind == signature.GenuineUser
+		if r.KeyExpired && !r.Until.IsZero() {
+			// Signed while the key was valid: still genuine, as GnuPG says,
+			// but the reader should know the key is no longer in use.
+			date := r.Until.Format(time.DateOnly)
+			if yours {
+				return app.Match, tr("Genuine: signed by your key {{.Signer}}, which has since expired ({{.Date}})", "Signer", who, "Date", date)
+			}
+			return app.Match, tr("Genuine: signed by {{.Signer}}, whose key has since expired ({{.Date}})", "Signer", who, "Date", date)
+		}
+		if yours {
+			return app.Match, tr("Genuine: signed by your key {{.Signer}}", "Signer", who)
+		}
 		return app.Match, tr("Genuine: signed by {{.Signer}}", "Signer", who)
-	case signature.GenuineUser:
-		return app.Match, tr("Genuine: signed by your key {{.Signer}}", "Signer", who)
 	case signature.UnknownKey:
 		return app.Unknown, tr("Signed by a key Hashdrop does not know (fingerprint {{.Fingerprint}}): this says nothing about who made it",
 			"Fingerprint", signature.ShortFingerprint(r.KeyID))

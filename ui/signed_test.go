@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/widget"
 
@@ -222,6 +223,10 @@ func TestAuthenticityWords(t *testing.T) {
 			"Genuine: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092)"},
 		{signature.Result{Kind: signature.GenuineUser, Signer: signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}}, app.Match,
 			"Genuine: signed by your key Me <me@example.org> (E762 0F18 42B4 E81F)"},
+		{signature.Result{Kind: signature.Genuine, Signer: ubuntu, KeyExpired: true, Until: time.Date(2024, 5, 31, 12, 0, 0, 0, time.UTC)}, app.Match,
+			"Genuine: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092), whose key has since expired (2024-05-31)"},
+		{signature.Result{Kind: signature.GenuineUser, Signer: signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}, KeyExpired: true, Until: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC)}, app.Match,
+			"Genuine: signed by your key Me <me@example.org> (E762 0F18 42B4 E81F), which has since expired (2025-01-02)"},
 		{signature.Result{Kind: signature.UnknownKey, KeyID: "46181433FBB75451"}, app.Unknown,
 			"Signed by a key Hashdrop does not know (fingerprint 4618 1433 FBB7 5451): this says nothing about who made it"},
 		{signature.Result{Kind: signature.Bad, Signer: ubuntu}, app.Mismatch, "BAD signature: the checksum file was changed after it was signed"},
