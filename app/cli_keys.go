@@ -104,7 +104,7 @@ func (c *cli) keysImport(store *signature.Store, args []string) int {
 		keys = append(keys, ks...)
 	}
 	if *gpgID != "" {
-		ks, err := gpgExport(*gpgID)
+		ks, err := GPGKeys(*gpgID)
 		if err != nil {
 			c.errorf("hashdrop keys import: --gpg %s: %v", *gpgID, err)
 			return ExitFail
@@ -162,11 +162,26 @@ func (c *cli) readKeys(name string) ([]*signature.Key, error) {
 	return signature.ReadKeys(data)
 }
 
-// gpgExport reads the public key id from the user's GnuPG keyring.
-func gpgExport(id string) ([]*signature.Key, error) {
+// ErrNoGPG and ErrNoGPGKey are why GPGKeys found nothing.
+var (
+	ErrNoGPG    = errors.New("gpg is not installed")
+	ErrNoGPGKey = errors.New("gpg knows no such key")
+)
+
+// HaveGPG reports whether GnuPG's gpg is on the PATH, so that its keys can
+// be imported.
+func HaveGPG() bool {
+	_, err := exec.LookPath("gpg")
+	return err == nil
+}
+
+// GPGKeys reads the public keys id names (a key id, a fingerprint or a user
+// id, as gpg takes them) from the user's GnuPG keyring (gpg --export). It
+// does not trust them: that is asked about each one.
+func GPGKeys(id string) ([]*signature.Key, error) {
 	gpg, err := exec.LookPath("gpg")
 	if err != nil {
-		return nil, errors.New("gpg is not installed")
+		return nil, ErrNoGPG
 	}
 	var out, errb bytes.Buffer
 	cmd := exec.Command(gpg, "--batch", "--export", "--", id)
@@ -175,7 +190,7 @@ func gpgExport(id string) ([]*signature.Key, error) {
 		return nil, fmt.Errorf("gpg: %v %s", err, strings.TrimSpace(errb.String()))
 	}
 	if out.Len() == 0 {
-		return nil, errors.New("gpg knows no such key")
+		return nil, ErrNoGPGKey
 	}
 	return signature.ReadKeys(out.Bytes())
 }

@@ -166,3 +166,21 @@ func TestKeysCommand(t *testing.T) {
 		t.Errorf("--keyring of a missing file: %d %s", code, stderr)
 	}
 }
+
+// keys import --gpg takes the key from the user's GnuPG keyring, and asks
+// as for a key file; a key gpg does not have is an error naming it.
+func TestKeysImportFromGnuPG(t *testing.T) {
+	store := userConfig(t)
+	s := newSignedFolder(t)
+	t.Setenv("GNUPGHOME", s.g.Home())
+
+	stdout, stderr, code := vRunIn("y\n", "keys", "import", "--gpg", "release@example.org")
+	if code != 0 || !strings.Contains(stdout, "Fingerprint: "+strings.TrimSpace(groupFpr(s.fpr))) ||
+		!strings.Contains(stdout, "Trusted; kept in "+filepath.Join(store, s.fpr+".asc")) {
+		t.Errorf("import --gpg: %d\n%s%s", code, stdout, stderr)
+	}
+	_, stderr, code = vRun("keys", "import", "--gpg", "nobody@example.org")
+	if code != 1 || !strings.Contains(stderr, "--gpg nobody@example.org: gpg knows no such key") {
+		t.Errorf("import --gpg of an unknown key: %d %s", code, stderr)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/signature"
 )
 
@@ -21,17 +22,19 @@ func (w *Window) showKeys() {
 	w.background(func() {
 		keys := trustedKeys.get().Keys()
 		store, err := signature.UserStore()
+		gpg := app.HaveGPG()
 		w.do(func() {
 			if err != nil {
 				w.dialogs.Error(err)
 				return
 			}
-			w.keysDialog(keys, store)
+			w.keysDialog(keys, store, gpg)
 		})
 	})
 }
 
-func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
+// keysDialog lists keys; gpg says whether GnuPG is there to import from.
+func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store, gpg bool) {
 	var d dialog.Dialog
 	rows := container.NewVBox()
 	for _, k := range keys {
@@ -72,7 +75,14 @@ func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store) {
 			}
 		})
 	})
-	c := dialog.NewCustomWithoutButtons(tr("Keys"), container.NewBorder(intro, importBtn, nil, nil, scroll), w.win)
+	var imports fyne.CanvasObject = importBtn
+	if gpg {
+		imports = container.NewHBox(importBtn, w.newButton(tr("Import from GnuPG…"), nil, func() {
+			d.Hide()
+			w.askGPGKey(store)
+		}))
+	}
+	c := dialog.NewCustomWithoutButtons(tr("Keys"), container.NewBorder(intro, imports, nil, nil, scroll), w.win)
 	c.SetButtons([]fyne.CanvasObject{w.newButton(tr("Close"), nil, c.Hide)})
 	d = c
 	w.shown.show(c, c.Hide)
@@ -95,6 +105,48 @@ func (w *Window) importKey(path string, store *signature.Store) {
 			w.confirmKeys(keys, store)
 		})
 	})
+}
+
+// askGPGKey asks which key of the user's GnuPG keyring to import.
+func (w *Window) askGPGKey(store *signature.Store) {
+	id := widget.NewEntry()
+	id.SetPlaceHolder(tr("Key ID, fingerprint or e-mail address"))
+	f := dialog.NewForm(tr("Import from GnuPG"), tr("Import"), tr("Cancel"),
+		[]*widget.FormItem{widget.NewFormItem(tr("Key"), id)}, func(ok bool) {
+			if ok && strings.TrimSpace(id.Text) != "" {
+				w.importGPGKey(strings.TrimSpace(id.Text), store)
+			}
+		}, w.win)
+	f.Resize(fyne.NewSize(480, f.MinSize().Height))
+	w.shown.show(f, nil)
+	w.win.Canvas().Focus(id)
+}
+
+// importGPGKey reads the keys id names from the user's GnuPG keyring
+// (gpg --export), shows each one's fingerprint and user id and asks before
+// trusting it, as for a key file.
+func (w *Window) importGPGKey(id string, store *signature.Store) {
+	w.background(func() {
+		keys, err := app.GPGKeys(id)
+		w.do(func() {
+			if err != nil {
+				w.dialogs.Error(errors.New(tr("Cannot import {{.Name}} from GnuPG: {{.Reason}}", "Name", id, "Reason", gpgErrorText(err))))
+				return
+			}
+			w.confirmKeys(keys, store)
+		})
+	})
+}
+
+// gpgErrorText words why GnuPG gave no key.
+func gpgErrorText(err error) string {
+	switch {
+	case errors.Is(err, app.ErrNoGPGKey):
+		return tr("GnuPG has no such key")
+	case errors.Is(err, app.ErrNoGPG):
+		return tr("GnuPG is not installed")
+	}
+	return err.Error()
 }
 
 // readKeyFile returns the public keys in the file at path when it is a key

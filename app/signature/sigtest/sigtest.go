@@ -44,6 +44,9 @@ func NewGnuPG(t testing.TB) *GnuPG {
 	return g
 }
 
+// Home is the GnuPG home: GNUPGHOME=Home makes gpg use this keyring.
+func (g *GnuPG) Home() string { return g.home }
+
 // Close stops the home's gpg-agent and removes the home.
 func (g *GnuPG) Close() {
 	cmd := exec.Command("gpgconf", "--kill", "gpg-agent")

@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
+)
+
+// find returns the first object under o (o included) that ok accepts,
+// looking into containers and widgets' renderers.
+func find(o fyne.CanvasObject, ok func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if o == nil || !o.Visible() {
+		return nil
+	}
+	if ok(o) {
+		return o
+	}
+	var kids []fyne.CanvasObject
+	switch v := o.(type) {
+	case *fyne.Container:
+		kids = v.Objects
+	case fyne.Widget:
+		kids = test.WidgetRenderer(v).Objects()
+	}
+	for _, k := range kids {
+		if f := find(k, ok); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// tapText taps the button labelled text in the dialog on top.
+func tapText(t *testing.T, h *harness, text string) {
+	t.Helper()
+	b := find(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+		switch b := o.(type) {
+		case *button:
+			return b.Text == text
+		case *widget.Button:
+			return b.Text == text
+		}
+		return false
+	})
+	if b == nil {
+		t.Fatalf("no %q button in the dialog on top", text)
+	}
+	test.Tap(b.(fyne.Tappable))
+	h.settle()
+}
+
+// The Keys dialog imports from the user's GnuPG keyring: the key named is
+// shown and asked about, as a key file is; a key GnuPG lacks says so.
+func TestImportKeyFromGnuPG(t *testing.T) {
+	h := newHarness(t)
+	g := sigtest.NewGnuPG(t)
+	t.Cleanup(g.Close)
+	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
+	t.Setenv("GNUPGHOME", g.Home())
+	store, _ := signature.UserStore()
+
+	for _, id := range []string{"nobody@example.org", "release@example.org"} {
+		h.w.showKeys()
+		h.waitFor("the Keys dialog", func() bool { return h.win.Canvas().Overlays().Top() != nil })
+		tapText(t, h, "Import from GnuPG…")
+		entry := find(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*widget.Entry); return ok })
+		if entry == nil {
+			t.Fatal("no field for the key")
+		}
+		entry.(*widget.Entry).SetText(id)
+		h.dialogs.confirm = true
+		tapText(t, h, "Import")
+	}
+	h.waitFor("the key kept", func() bool { ks, _ := store.Load(); return len(ks) == 1 && ks[0].Fingerprint == fpr })
+	if len(h.dialogs.errs) != 1 || h.dialogs.errs[0].Error() != "Cannot import nobody@example.org from GnuPG: GnuPG has no such key" {
+		t.Errorf("errors %v", h.dialogs.errs)
+	}
+	if len(h.dialogs.asked) != 1 || !strings.Contains(h.dialogs.asked[0], signature.GroupFingerprint(fpr)) {
+		t.Errorf("asked %q", h.dialogs.asked)
+	}
+	if k := trustedKeys.get().Find(signature.OpenPGP, fpr); k == nil || k.Origin != signature.Imported {
+		t.Errorf("the window's keyring does not trust it: %+v", k)
+	}
+}
