@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash"
 	"testing"
+	"unsafe"
 
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
@@ -37,8 +38,13 @@ func BenchmarkImplementations(b *testing.B, family string, hashes ...Named) {
 	}
 }
 
+// StreamChunk is the piece the stream benchmark writes: rhash -B hashes one
+// long message from a 64-byte-aligned 8 KiB buffer, written again and again.
+const StreamChunk = 8 << 10
+
 // BenchmarkSizes runs one sub-benchmark per BenchSizes entry, each hashing a
-// whole message of that size from Reset to Sum.
+// whole message of that size from Reset to Sum, and stream8K, which hashes
+// one endless message StreamChunk bytes at a time, the framing of rhash -B.
 func BenchmarkSizes(b *testing.B, mk func() hash.Hash) {
 	for _, n := range BenchSizes {
 		b.Run(SizeName(n), func(b *testing.B) {
@@ -56,6 +62,26 @@ func BenchmarkSizes(b *testing.B, mk func() hash.Hash) {
 				sum = h.Sum(sum[:0])
 			}
 		})
+	}
+	b.Run("stream"+SizeName(StreamChunk), func(b *testing.B) { benchmarkStream(b, mk) })
+}
+
+func benchmarkStream(b *testing.B, mk func() hash.Hash) {
+	const align = 64
+	raw := make([]byte, StreamChunk+align)
+	skip := (align - int(uintptr(unsafe.Pointer(&raw[0]))%align)) % align
+	buf := raw[skip : skip+StreamChunk]
+	for i := range buf {
+		buf[i] = byte(i)
+	}
+	h := mk()
+	b.SetBytes(StreamChunk)
+	b.ReportAllocs()
+	for b.Loop() {
+		h.Write(buf)
+	}
+	if len(h.Sum(nil)) != h.Size() {
+		b.Fatal("short sum")
 	}
 }
 
