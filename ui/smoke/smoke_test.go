@@ -114,7 +114,7 @@ func binary(t *testing.T) string {
 		return abs
 	}
 	b := filepath.Join(t.TempDir(), "hashdrop")
-	build := exec.Command("go", "build", "-o", b, "github.com/hashdrop/hashdrop")
+	build := exec.Command("go", "build", "-tags", "no_emoji", "-o", b, "github.com/hashdrop/hashdrop") // as make build
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
