@@ -224,13 +224,13 @@ func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart,
 		sf.parse(lines, part, nil, nil)
 		return sf, part, nil
 	}
-	sf.stream = &sumsText{lines: lines, part: part, at: make([]uint32, 0, lines.len())}
+	sf.stream = &sumsText{lines: lines, part: part}
 	sf.parseAs(lines, part, func(Entry) {}, func(lp LineProblem) {
 		if len(sf.Problems) < maxKeptProblems {
 			sf.Problems = append(sf.Problems, lp)
 		}
 	}, sf.stream)
-	sf.stream.at = slices.Clip(sf.stream.at)
+	sf.stream.runs = slices.Clip(sf.stream.runs)
 	return sf, part, nil
 }
 
@@ -243,11 +243,12 @@ const maxKeptProblems = 100
 type sumsText struct {
 	lines lineList
 	part  *signedPart
-	// at has, for each entry, the index of its line among those parsed
+	// runs say, for each entry, the index of its line among those parsed
 	// (the signed part's, when there is one), with atDashed set for a line
-	// of a PGP signed message parsed as it stands; hints has the headers
-	// ("# SHA512 HASH") that changed the algorithm of the lines below them.
-	at    []uint32
+	// of a PGP signed message parsed as it stands (see lineOf); hints has
+	// the headers ("# SHA512 HASH") that changed the algorithm of the lines
+	// below them.
+	runs  []lineRun
 	hints []hintChange
 
 	partOnce  sync.Once
@@ -255,6 +256,30 @@ type sumsText struct {
 }
 
 const atDashed = 1 << 31
+
+// lineRun is a run of entries on consecutive lines: entry first is on
+// line at (with atDashed), the next on line at+1, and so on until the
+// next run. A checksum file is mostly such a run, so that the window keeps
+// a few bytes for where its entries are, not 4 an entry (8 an entry at
+// worst, when no two entries are on consecutive lines: then the file has
+// at least twice as many lines as entries).
+type lineRun struct {
+	first, at uint32
+}
+
+// add notes that entry i is on line at (with atDashed).
+func (s *sumsText) add(i int, at uint32) {
+	if n := len(s.runs); n > 0 && s.runs[n-1].at+uint32(i)-s.runs[n-1].first == at {
+		return
+	}
+	s.runs = append(s.runs, lineRun{first: uint32(i), at: at})
+}
+
+// lineOf returns the line of entry i, with atDashed.
+func (s *sumsText) lineOf(i int) uint32 {
+	k := sort.Search(len(s.runs), func(k int) bool { return s.runs[k].first > uint32(i) }) - 1
+	return s.runs[k].at + uint32(i) - s.runs[k].first
+}
 
 // hintChange is the parser's algorithm for untagged lines from line on.
 type hintChange struct {
@@ -271,7 +296,7 @@ func (sf *SumsFile) parse(lines lineList, part *signedPart, entry func(Entry), p
 	sf.parseAs(lines, part, entry, problem, nil)
 }
 
-// parseAs is parse; index, when set, gets where each entry is (see sumsText.at).
+// parseAs is parse; index, when set, gets where each entry is (see sumsText.runs).
 func (sf *SumsFile) parseAs(lines lineList, part *signedPart, entry func(Entry), problem func(LineProblem), index *sumsText) {
 	p := sf.parser(lines)
 	p.onEntry, p.onProblem, p.index = entry, problem, index
@@ -304,7 +329,7 @@ func (sf *SumsFile) EntryAt(i int) Entry {
 		return sf.Entries[i]
 	}
 	s := sf.stream
-	at := s.at[i]
+	at := s.lineOf(i)
 	li := int(at &^ atDashed)
 	lines, base := s.lines, 0
 	if s.part != nil {

@@ -27,7 +27,7 @@ type sumsParser struct {
 	// totalLines is the number of lines in the whole file (the signed part
 	// of a signed file is parsed on its own).
 	totalLines int
-	// index, when set, gets where each entry is (see sumsText.at); dashed
+	// index, when set, gets where each entry is (see sumsText.runs); dashed
 	// is set while the line parsed had its PGP dash-escaping taken off.
 	index  *sumsText
 	dashed bool
@@ -294,7 +294,7 @@ func (p *sumsParser) emit(e Entry) {
 		if p.dashed {
 			at |= atDashed
 		}
-		p.index.at = append(p.index.at, at)
+		p.index.add(p.entries, at)
 	}
 	e.Line += p.lineBase
 	p.entries++

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -319,4 +320,44 @@ func utf16le(s string) string {
 		b.WriteByte(byte(r >> 8))
 	}
 	return b.String()
+}
+
+// A streamed checksum file notes where its entries are as runs of
+// consecutive lines: one for a file of checksum lines only, one more after
+// each line that is not an entry; EntryAt finds every entry through them.
+func TestStreamedEntriesAreRunsOfLines(t *testing.T) {
+	var plain, broken strings.Builder
+	const n = 1000
+	for i := range n {
+		line := fmt.Sprintf("%08x  f%04d\n", i, i)
+		plain.WriteString(line)
+		if i%100 == 50 {
+			broken.WriteString("# a comment\n")
+		}
+		broken.WriteString(line)
+	}
+	for _, c := range []struct {
+		name, text string
+		runs       int
+	}{{"plain", plain.String(), 1}, {"comments", broken.String(), 11}} {
+		st, _, err := parseSumsAs("x.crc32", []byte(c.text), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := ParseSums("x.crc32", []byte(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.EntryCount != n || len(whole.Entries) != n {
+			t.Fatalf("%s: %d entries streamed, %d whole", c.name, st.EntryCount, len(whole.Entries))
+		}
+		if got := len(st.stream.runs); got != c.runs {
+			t.Errorf("%s: %d runs, want %d", c.name, got, c.runs)
+		}
+		for i := range n {
+			if got := st.EntryAt(i); !reflect.DeepEqual(got, whole.Entries[i]) {
+				t.Fatalf("%s: EntryAt(%d) = %+v, want %+v", c.name, i, got, whole.Entries[i])
+			}
+		}
+	}
 }
