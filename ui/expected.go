@@ -37,7 +37,7 @@ type expectedField struct {
 
 func newExpectedField(w *Window) *expectedField {
 	f := &expectedField{w: w, understood: widget.NewLabel(""), icon: widget.NewIcon(nil)}
-	f.entry = &expectedEntry{onEscape: w.escape}
+	f.entry = &expectedEntry{escEntry{onEscape: w.escape}}
 	f.entry.ExtendBaseWidget(f.entry)
 	f.entry.SetPlaceHolder(tr("Paste the digest published on the download page (Ctrl+V)"))
 	f.entry.TextStyle = fyne.TextStyle{Monospace: true}

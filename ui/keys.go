@@ -56,20 +56,32 @@ func newDigestLabel(onTap func()) *digestLabel {
 
 func (l *digestLabel) Tapped(*fyne.PointEvent) { l.onTap() }
 
-// expectedEntry is the digest field. Esc in it cancels like everywhere
-// else; a paste of a whole digest replaces the field's text instead of
-// being inserted into it (a SHA-256 then an MD5 would make 96 digits).
-type expectedEntry struct {
+// escEntry is a text field that passes Esc on: Fyne's entries give Esc no
+// meaning.
+type escEntry struct {
 	widget.Entry
 	onEscape func()
 }
 
-func (e *expectedEntry) TypedKey(k *fyne.KeyEvent) {
+func newEscEntry(onEscape func()) *escEntry {
+	e := &escEntry{onEscape: onEscape}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+func (e *escEntry) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
 		e.onEscape()
 		return
 	}
 	e.Entry.TypedKey(k)
+}
+
+// expectedEntry is the digest field. Esc in it cancels like everywhere
+// else; a paste of a whole digest replaces the field's text instead of
+// being inserted into it (a SHA-256 then an MD5 would make 96 digits).
+type expectedEntry struct {
+	escEntry
 }
 
 func (e *expectedEntry) TypedShortcut(s fyne.Shortcut) {

@@ -77,7 +77,7 @@ func (w *Window) keysDialog(keys []*signature.Key, store *signature.Store, gpg b
 	})
 	var imports fyne.CanvasObject = importBtn
 	if gpg {
-		imports = container.NewHBox(importBtn, w.newButton(tr("Import from GnuPG…"), nil, func() {
+		imports = container.NewGridWithColumns(2, importBtn, w.newButton(tr("Import from GnuPG…"), nil, func() {
 			d.Hide()
 			w.askGPGKey(store)
 		}))
@@ -109,9 +109,11 @@ func (w *Window) importKey(path string, store *signature.Store) {
 
 // askGPGKey asks which key of the user's GnuPG keyring to import.
 func (w *Window) askGPGKey(store *signature.Store) {
-	id := widget.NewEntry()
+	id := newEscEntry(w.escape) // Esc closes the question, as its Cancel does
 	id.SetPlaceHolder(tr("Key ID, fingerprint or e-mail address"))
-	f := dialog.NewForm(tr("Import from GnuPG"), tr("Import"), tr("Cancel"),
+	var f *dialog.FormDialog
+	id.OnSubmitted = func(string) { f.Submit() }
+	f = dialog.NewForm(tr("Import from GnuPG"), tr("Import"), tr("Cancel"),
 		[]*widget.FormItem{widget.NewFormItem(tr("Key"), id)}, func(ok bool) {
 			if ok && strings.TrimSpace(id.Text) != "" {
 				w.importGPGKey(strings.TrimSpace(id.Text), store)

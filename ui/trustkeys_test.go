@@ -65,17 +65,34 @@ func TestImportKeyFromGnuPG(t *testing.T) {
 	t.Setenv("GNUPGHOME", g.Home())
 	store, _ := signature.UserStore()
 
-	for _, id := range []string{"nobody@example.org", "release@example.org"} {
+	h.dialogs.confirm = true
+	// Esc closes the question, importing nothing; Import and Enter import.
+	for _, step := range []struct{ id, how string }{
+		{"release@example.org", "Esc"}, {"nobody@example.org", "Import"}, {"release@example.org", "Enter"},
+	} {
 		h.w.showKeys()
 		h.waitFor("the Keys dialog", func() bool { return h.win.Canvas().Overlays().Top() != nil })
 		tapText(t, h, "Import from GnuPG…")
-		entry := find(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*widget.Entry); return ok })
-		if entry == nil {
-			t.Fatal("no field for the key")
+		entry, ok := h.win.Canvas().Focused().(*escEntry)
+		if !ok {
+			t.Fatalf("the focus is on %T, not on the field for the key", h.win.Canvas().Focused())
 		}
-		entry.(*widget.Entry).SetText(id)
-		h.dialogs.confirm = true
-		tapText(t, h, "Import")
+		entry.SetText(step.id)
+		switch step.how {
+		case "Esc":
+			typeKey(h, fyne.KeyEscape)
+			if h.win.Canvas().Overlays().Top() != nil {
+				t.Fatal("Esc in the field left the question open")
+			}
+		case "Import":
+			tapText(t, h, "Import")
+		case "Enter":
+			typeKey(h, fyne.KeyReturn)
+		}
+		h.settle()
+		if ks, _ := store.Load(); step.how != "Enter" && len(ks) != 0 {
+			t.Fatalf("%s: a key was imported", step.how)
+		}
 	}
 	h.waitFor("the key kept", func() bool { ks, _ := store.Load(); return len(ks) == 1 && ks[0].Fingerprint == fpr })
 	if len(h.dialogs.errs) != 1 || h.dialogs.errs[0].Error() != "Cannot import nobody@example.org from GnuPG: GnuPG has no such key" {
