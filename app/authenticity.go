@@ -63,6 +63,19 @@ func IsSignatureName(name string) bool {
 	return false
 }
 
+// SignedPath returns the file a signature file's name says it signs
+// (SHA256SUMS for SHA256SUMS.gpg, ubuntu.iso for ubuntu.iso.sig), or ""
+// when the name is not a signature's.
+func SignedPath(path string) string {
+	n := strings.ToLower(path)
+	for _, s := range signatureSuffixes {
+		if strings.HasSuffix(n, s) && len(path) > len(s) {
+			return path[:len(path)-len(s)]
+		}
+	}
+	return ""
+}
+
 // ReadSignedSums reads the checksum file at path like ReadSumsFile and
 // checks its signatures against ring: its own (clear-signed, signify) and
 // those of the signature files beside it (SignatureFiles), all over the

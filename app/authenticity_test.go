@@ -228,3 +228,22 @@ func execIn(dir, name string, args ...string) ([]byte, error) {
 	cmd.Dir = dir
 	return cmd.CombinedOutput()
 }
+
+func TestSignedPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/d/SHA256SUMS.gpg":    "/d/SHA256SUMS",
+		"/d/SHA256SUMS.sign":   "/d/SHA256SUMS",
+		"/d/ubuntu.iso.sig":    "/d/ubuntu.iso",
+		"/d/SHA256.sig":        "/d/SHA256",
+		"/d/x.iso.ASC":         "/d/x.iso",
+		"/d/x.iso.minisig":     "/d/x.iso",
+		"/d/SHA256SUMS":        "",
+		"/d/ubuntu.iso":        "",
+		".sig":                 "",
+		"/d/sha256sum.txt.gpg": "/d/sha256sum.txt",
+	} {
+		if got := SignedPath(in); got != want {
+			t.Errorf("SignedPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -33,30 +33,65 @@ func (w *Window) takeSums(path string) {
 		x := readGiven(path)
 		w.do(func() {
 			if gen == w.gen {
-				w.sumsGiven(path, x)
+				w.sumsGiven([]string{path}, []*app.SumsIndex{x})
 			}
 		})
 	})
 }
 
-// sumsGiven takes a checksum file given on its own (x nil: not usable).
-// It is remembered for the files dropped after it; when it lists files of
-// the list, it is used for them and the list stays in view, else it is
-// checked in the checksum-file view, as the files beside it.
-func (w *Window) sumsGiven(path string, x *app.SumsIndex) {
-	if x == nil {
-		w.openSums(path)
+// sumsGiven takes checksum files given on their own (xs[i] nil: paths[i]
+// is not usable). They are remembered for the files dropped after them;
+// when they list files of the list, they are used for them and the list
+// stays in view, else they are checked in the checksum-file view, one
+// after the other (Next).
+func (w *Window) sumsGiven(paths []string, xs []*app.SumsIndex) {
+	var usable []*app.SumsIndex
+	for _, x := range xs {
+		if x != nil {
+			usable = append(usable, x)
+		}
+	}
+	if n := w.addGiven(usable...); n > 0 {
+		w.show(nil)
+		w.tracef("%q given on their own: used for the %d files of the list they list", paths, n)
+		if len(paths) == 1 {
+			w.flash(trn(n, "{{.Name}} is used for the file it lists", "{{.Name}} is used for the {{.N}} files it lists",
+				"Name", filepath.Base(paths[0]), "N", n))
+		} else {
+			w.flash(trn(n, "The checksum files are used for the file they list", "The checksum files are used for the {{.N}} files they list", "N", n))
+		}
 		return
 	}
-	n := w.addGiven(x)
-	if n == 0 {
-		w.openSumsFile(path, x.File()) // one copy of its text, not two
+	w.sumsNext = nil
+	for i := len(paths) - 1; i > 0; i-- {
+		w.sumsNext = append(w.sumsNext, givenSums{paths[i], xs[i]})
+	}
+	w.checkGiven(givenSums{paths[0], xs[0]})
+}
+
+// givenSums is a checksum file given, read already (x) or not usable.
+type givenSums struct {
+	path string
+	x    *app.SumsIndex
+}
+
+// checkGiven opens g in the checksum-file view.
+func (w *Window) checkGiven(g givenSums) {
+	if g.x == nil {
+		w.openSums(g.path) // says why it cannot be used
 		return
 	}
-	w.show(nil)
-	w.tracef("%s given on its own: used for the %d files of the list it lists", path, n)
-	w.flash(trn(n, "{{.Name}} is used for the file it lists", "{{.Name}} is used for the {{.N}} files it lists",
-		"Name", filepath.Base(path), "N", n))
+	w.openSumsFile(g.path, g.x.File()) // one copy of its text, not two
+}
+
+// checkNext opens the next checksum file given with the one in view.
+func (w *Window) checkNext() {
+	if len(w.sumsNext) == 0 {
+		return
+	}
+	g := w.sumsNext[len(w.sumsNext)-1]
+	w.sumsNext = w.sumsNext[:len(w.sumsNext)-1]
+	w.checkGiven(g)
 }
 
 // addGiven remembers checksum files given for the files, and adds their

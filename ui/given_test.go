@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/test"
+
 	"github.com/hashdrop/hashdrop/app"
 )
 
@@ -177,5 +179,60 @@ func TestChecksumFileGivenDuringHashingGoesFirst(t *testing.T) {
 	h.waitFor("the other algorithms", h.allFinished)
 	if len(it.digests) != len(h.core.job(0).algs) {
 		t.Errorf("%d digests after the verdict, want the preset's %d", len(it.digests), len(h.core.job(0).algs))
+	}
+}
+
+// Checksum files dropped together on their own (a download folder's
+// SHA256SUMS and SHA512SUMS, each with its signature) are checked one after
+// the other, not hashed as files; a signature dropped with the file it
+// signs is read as its signature.
+func TestChecksumFilesDroppedTogether(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "debian.iso"), "abc")
+	sha256 := writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  debian.iso\n")
+	md5 := writeFile(t, filepath.Join(dir, "MD5SUMS"), "900150983cd24fb0d6963f7d28e17f72  debian.iso\n")
+	sig := writeFile(t, sha256+".sign", "not a real signature")
+
+	h.w.Add([]string{sha256, sig, md5})
+	checked := func(path string) func() bool {
+		return func() bool {
+			v := h.w.sums
+			return v != nil && v.path == path && v.sf != nil && !v.running() && v.checked == 1
+		}
+	}
+	h.waitFor("SHA256SUMS checked", checked(sha256))
+	if len(h.w.files.items) != 0 {
+		t.Fatalf("%d files hashed as files", len(h.w.files.items))
+	}
+	v := h.w.sums
+	if v.EntryStatus(0) != "OK" || !v.authRow.Visible() {
+		t.Errorf("SHA256SUMS: %s, its signature shown: %v", v.EntryStatus(0), v.authRow.Visible())
+	}
+	if !v.nextBtn.Visible() || v.nextBtn.Text != "Next: MD5SUMS" {
+		t.Fatalf("next button %v %q", v.nextBtn.Visible(), v.nextBtn.Text)
+	}
+	test.Tap(v.nextBtn)
+	h.waitFor("MD5SUMS checked", checked(md5))
+	if v := h.w.sums; v.EntryStatus(0) != "OK" || v.nextBtn.Visible() {
+		t.Errorf("MD5SUMS: %s, a next button: %v", v.EntryStatus(0), v.nextBtn.Visible())
+	}
+
+	// Dropped with the ISO they list, they are used for it, as ever.
+	h.w.Clear()
+	iso := filepath.Join(dir, "debian.iso")
+	h.w.Add([]string{iso, sha256, md5})
+	judgedBy(h, "debian.iso", app.Match)
+	if len(h.w.files.items) != 1 {
+		t.Errorf("%d cards, want the ISO's alone", len(h.w.files.items))
+	}
+
+	// An ISO dropped with its own signature: one card, the signature read.
+	h.w.Clear()
+	isoSig := writeFile(t, iso+".sig", "not a real signature")
+	h.w.Add([]string{isoSig, iso})
+	h.waitFor("the ISO hashed", func() bool { return h.allFinished() && len(h.w.files.items) > 0 })
+	if len(h.w.files.items) != 1 || h.w.files.items[0].name != "debian.iso" {
+		t.Errorf("cards %d, first %q: want debian.iso alone", len(h.w.files.items), h.w.files.items[0].name)
 	}
 }

@@ -56,17 +56,19 @@ func (w *Window) Add(paths []string) {
 				return
 			}
 		}
-		if len(paths) == 1 && gather.LooksLikeSums(paths[0]) {
-			if st, err := os.Stat(paths[0]); err == nil && st.Mode().IsRegular() {
-				x := readGiven(paths[0])
-				w.do(func() {
-					if gen == w.gen {
-						w.walkDone()
-						w.sumsGiven(paths[0], x)
-					}
-				})
-				return
+		paths = withoutTheirSignatures(paths)
+		if onlySums(paths) {
+			xs := make([]*app.SumsIndex, len(paths))
+			for i, p := range paths {
+				xs[i] = readGiven(p)
 			}
+			w.do(func() {
+				if gen == w.gen {
+					w.walkDone()
+					w.sumsGiven(paths, xs)
+				}
+			})
+			return
 		}
 		paths, sums := splitSums(paths)
 		var given []*app.SumsIndex
@@ -259,23 +261,55 @@ func (w *Window) prioritise(it *fileItem) {
 	w.files.fit(it)
 }
 
+// withoutTheirSignatures leaves out the signature files dropped with the
+// file they sign (SHA256SUMS.gpg with SHA256SUMS, ubuntu.iso.sig with
+// ubuntu.iso): each is read as that file's signature, not hashed.
+func withoutTheirSignatures(paths []string) []string {
+	if len(paths) < 2 {
+		return paths
+	}
+	dropped := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		dropped[filepath.Clean(p)] = true
+	}
+	var out []string
+	for _, p := range paths {
+		if signed := app.SignedPath(filepath.Clean(p)); signed == "" || !dropped[signed] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// onlySums reports whether every path is a checksum file: given on their
+// own, they are checked.
+func onlySums(paths []string) bool {
+	for _, p := range paths {
+		if !isSumsFile(p) {
+			return false
+		}
+	}
+	return len(paths) > 0
+}
+
+// isSumsFile reports whether path is a regular file with a checksum file's
+// name (SHA256SUMS, *.sha256, ...).
+func isSumsFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular() && gather.LooksLikeSums(path)
+}
+
 // splitSums takes the checksum files out of paths dropped together with
 // other files: the files are hashed and checked against them (they are
 // found next to the files as published digests), the checksum files are
-// not hashed as files. A checksum file dropped alone is checked.
+// not hashed as files. (Checksum files dropped alone are checked: onlySums.)
 func splitSums(paths []string) (files, sums []string) {
-	if len(paths) < 2 {
-		return paths, nil
-	}
 	for _, p := range paths {
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && gather.LooksLikeSums(p) {
+		if isSumsFile(p) {
 			sums = append(sums, p)
 		} else {
 			files = append(files, p)
 		}
-	}
-	if len(files) == 0 {
-		return paths, nil
 	}
 	return files, sums
 }
@@ -451,6 +485,7 @@ func (w *Window) Clear() {
 	w.CancelAll()
 	w.expected.SetText("")
 	w.given = nil
+	w.sumsNext = nil
 	w.gen++
 	w.walking, w.walkFound, w.walkCancel = 0, 0, nil
 	for _, it := range w.files.items {

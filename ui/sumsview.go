@@ -41,6 +41,7 @@ type sumsView struct {
 	list     *keyList
 	stopBtn  *button
 	againBtn *button
+	nextBtn  *button // the next checksum file given with this one
 	stop     context.CancelFunc
 	job      *app.Job // the file being read now
 	jobName  string   // its name
@@ -78,6 +79,8 @@ func newSumsView(w *Window) *sumsView {
 	v.stopBtn = w.newButton(tr("Cancel"), theme.CancelIcon(), v.cancel)
 	v.againBtn = w.newButton(tr("Check again"), theme.ViewRefreshIcon(), func() { w.openSums(v.path) })
 	open := w.newButton(tr("Open another…"), theme.DocumentIcon(), w.openChecksumFile)
+	v.nextBtn = w.newButton("", theme.NavigateNextIcon(), w.checkNext)
+	v.nextBtn.Hide()
 	v.list = newKeyList(
 		func() int {
 			if v.sf == nil {
@@ -91,7 +94,7 @@ func newSumsView(w *Window) *sumsView {
 	v.detail.Hide()
 	v.list.OnSelected = v.showEntry
 	header := container.NewBorder(nil, nil, container.NewCenter(back),
-		container.NewCenter(container.NewHBox(v.stopBtn, v.againBtn, open)),
+		container.NewCenter(container.NewHBox(v.stopBtn, v.againBtn, v.nextBtn, open)),
 		container.NewVBox(v.title, v.where))
 	top := container.NewVBox(header, v.authRow, v.banner,
 		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes, v.detail)
@@ -222,6 +225,15 @@ func (w *Window) openSumsFile(path string, sf *app.SumsFile) {
 	v.notes.Hide()
 	v.authRow.Hide()
 	v.stopBtn.Disable()
+	if n := len(w.sumsNext); n > 0 {
+		next := filepath.Base(w.sumsNext[n-1].path)
+		if n == 1 {
+			v.nextBtn.SetText(tr("Next: {{.Name}}", "Name", next))
+		} else {
+			v.nextBtn.SetText(tr("Next: {{.Name}} (and {{.N}} more)", "Name", next, "N", n-1))
+		}
+		v.nextBtn.Show()
+	}
 	w.show(v.obj)
 	w.tracef("checksum file %s", path)
 	w.background(func() {

@@ -78,6 +78,7 @@ type Window struct {
 	sums     *sumsView
 	saving   *saveForm        // the Save checksums form shown last
 	given    []*app.SumsIndex // checksum files dropped or opened, for the files listed (until Clear)
+	sumsNext []givenSums      // checksum files given with the one in view, checked after it (Next), the next last
 	bench    *benchView
 
 	computeGen int // bumped by Cancel all: stops "Compute new algorithms" queueing
