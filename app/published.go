@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -24,45 +25,97 @@ import (
 // two that disagree are a Conflict, never a silent pick.
 
 // SumsIndex finds the entries of one checksum file that list a file,
-// without reading the disk. It keeps 8 bytes an entry: a hash of the base
-// name each entry leads to, sorted; a lookup parses the few entries of the
-// file's base name again (SumsFile.EntryAt) and decides on their names. A
-// checksum file of millions of lines, given once, is remembered so.
+// without reading the disk. It keeps 4 bytes an entry: which entry (and
+// which of its names, see entryNames), sorted by a hash of the base name
+// it leads to, which a lookup computes again for the few slots it looks
+// at, parsing their entries (SumsFile.EntryAt); a table of where each
+// range of hashes starts keeps that to a handful. A lookup decides on the
+// names of the entries of the file's base name. A checksum file of
+// millions of lines, given once, is remembered so.
 type SumsIndex struct {
-	sf     *SumsFile
-	dir    string   // the checksum file's folder, absolute
-	byBase []uint64 // per name an entry may mean: the top bits hash its base name, the low ones are the entry's index
+	sf    *SumsFile
+	dir   string   // the checksum file's folder, absolute
+	slots []uint32 // per name an entry may mean: the entry's index, with slotSecond for its second name
+	// starts[b] is the first slot whose key's top startBits bits are b or
+	// more; starts[1<<startBits] is len(slots).
+	starts    []uint32
+	startBits uint
 }
 
-// indexBits is the room for an entry's index in a SumsIndex slot: a
+// indexBits is the room for an entry's index in a SumsIndex key: a
 // checksum file of MaxSumsFileSize has fewer lines than that.
 const indexBits = 24
 
+// slotSecond marks a slot of an entry's second name (entryNames).
+const slotSecond = 1 << 31
+
+// slotsPerStart is about how many slots share a place in SumsIndex.starts.
+const slotsPerStart = 16
+
 // NewSumsIndex indexes the entries of sf (read whole, or streamed).
 func NewSumsIndex(sf *SumsFile) *SumsIndex {
-	x := &SumsIndex{sf: sf, byBase: make([]uint64, 0, sf.EntryCount)}
+	x := &SumsIndex{sf: sf}
 	x.dir, _ = filepath.Abs(rootDir(sf.Dir))
+	// Sorted by key first (8 bytes a slot, only while the index is made).
+	keys := make([]uint64, 0, sf.EntryCount)
 	for i, e := range sf.All() {
 		if e.Unsupported != "" || i >= 1<<indexBits {
 			continue
 		}
-		for _, name := range entryNames(e) {
-			x.byBase = append(x.byBase, baseHash(filepath.Base(sf.displayPath(name)))|uint64(i))
+		for k, name := range entryNames(e) {
+			keys = append(keys, slotKey(baseHash(filepath.Base(sf.displayPath(name))), i, k))
 		}
 	}
-	slices.Sort(x.byBase)
-	x.byBase = slices.Compact(x.byBase)
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	x.slots = make([]uint32, len(keys))
+	for k, key := range keys {
+		x.slots[k] = uint32(key & (1<<indexBits - 1))
+		if key&(1<<indexBits) != 0 {
+			x.slots[k] |= slotSecond
+		}
+	}
+	for x.startBits < 20 && len(keys)>>x.startBits > slotsPerStart {
+		x.startBits++
+	}
+	x.starts = make([]uint32, 1<<x.startBits+1)
+	k := 0
+	for b := range x.starts {
+		for k < len(keys) && keys[k]>>(64-x.startBits) < uint64(b) {
+			k++
+		}
+		x.starts[b] = uint32(k)
+	}
 	return x
 }
 
-// baseHash is the FNV-1a hash of a base name, above indexBits.
+// slotKey orders the slots: the base name's hash above indexBits+1 bits,
+// then which name of the entry (second: 1), then the entry's index.
+func slotKey(h uint64, i, second int) uint64 {
+	return h&^(1<<(indexBits+1)-1) | uint64(second)<<indexBits | uint64(i)
+}
+
+// key is the slotKey of slot k, parsing its entry again.
+func (x *SumsIndex) key(k int) uint64 {
+	s := x.slots[k]
+	i, second := int(s&^slotSecond), 0
+	if s&slotSecond != 0 {
+		second = 1
+	}
+	e := x.sf.EntryAt(i)
+	names := entryNames(&e)
+	name := names[min(second, len(names)-1)]
+	return slotKey(baseHash(filepath.Base(x.sf.displayPath(name))), i, second)
+}
+
+// baseHash is the FNV-1a hash of a base name.
 func baseHash(base string) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(base); i++ {
 		h ^= uint64(base[i])
 		h *= 1099511628211
 	}
-	return h &^ (1<<indexBits - 1)
+	return h
 }
 
 // entryNames are the names an entry may mean: as written, and with '\'
@@ -90,11 +143,14 @@ func (x *SumsIndex) Published(path string) []Published {
 	}
 	// The entries whose names end in the file's base name: those naming
 	// it by its path, and the bare names.
-	h := baseHash(filepath.Base(target))
+	h := slotKey(baseHash(filepath.Base(target)), 0, 0)
+	same := func(key uint64) bool { return key>>(indexBits+1) == h>>(indexBits+1) }
 	var byPath, byBase []int
-	k, _ := slices.BinarySearch(x.byBase, h)
-	for ; k < len(x.byBase) && x.byBase[k]&^(1<<indexBits-1) == h; k++ {
-		i := int(x.byBase[k] & (1<<indexBits - 1))
+	b := h >> (64 - x.startBits)
+	lo, hi := int(x.starts[b]), int(x.starts[b+1])
+	k := lo + sort.Search(hi-lo, func(k int) bool { return x.key(lo+k) >= h })
+	for ; k < hi && same(x.key(k)); k++ {
+		i := int(x.slots[k] &^ slotSecond)
 		e := x.sf.EntryAt(i)
 		for _, name := range entryNames(&e) {
 			if p, err := filepath.Abs(x.sf.displayPath(name)); err == nil && p == target && !slices.Contains(byPath, i) {

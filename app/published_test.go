@@ -156,3 +156,41 @@ func TestDecide(t *testing.T) {
 		}
 	}
 }
+
+// A big checksum file's index keeps one slot (4 bytes) a name and finds
+// every entry through its table of hash ranges: a name listed twice by two
+// entries, a name listed with '\' separators, a name not listed.
+func TestSumsIndexOfManyEntries(t *testing.T) {
+	const n = 20_000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%08x  f%05d.bin\n", i, i)
+	}
+	fmt.Fprintf(&b, "%08x  f00007.bin\n", 7)   // line n+1: a second entry for f00007.bin
+	fmt.Fprintf(&b, "%08x  sub\\g.bin\n", 1) // line n+2: sub\g.bin, also read as sub/g.bin
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.sfv")
+	sf, _, err := parseSumsAs(path, []byte(strings.ReplaceAll(b.String(), "  ", " ")), true)
+	if err != nil || sf.EntryCount != n+2 {
+		t.Fatalf("%v, %d entries", err, sf.EntryCount)
+	}
+	x := NewSumsIndex(sf)
+	if len(x.slots) != n+3 || x.startBits == 0 || len(x.starts) != 1<<x.startBits+1 {
+		t.Fatalf("%d slots for %d entries, %d start bits, %d starts", len(x.slots), n+2, x.startBits, len(x.starts))
+	}
+	for _, i := range []int{0, 1, 6, 8, 999, 12345, n - 1} {
+		file := fmt.Sprintf("f%05d.bin", i)
+		if got, want := lines(x.Published(filepath.Join(dir, file))), fmt.Sprintf("%s/big.sfv:%d", filepath.Base(dir), i+1); got != want {
+			t.Errorf("%s: listed by %q, want %q", file, got, want)
+		}
+	}
+	if got, want := lines(x.Published(filepath.Join(dir, "f00007.bin"))), fmt.Sprintf("%[1]s/big.sfv:8 %[1]s/big.sfv:%[2]d", filepath.Base(dir), n+1); got != want {
+		t.Errorf("f00007.bin: listed by %q, want %q", got, want)
+	}
+	if got, want := lines(x.Published(filepath.Join(dir, "sub", "g.bin"))), fmt.Sprintf("%s/big.sfv:%d", filepath.Base(dir), n+2); got != want {
+		t.Errorf("sub/g.bin: listed by %q, want %q", got, want)
+	}
+	if got := lines(x.Published(filepath.Join(dir, "f20000.bin"))); got != "" {
+		t.Errorf("f20000.bin, not listed: listed by %q", got)
+	}
+}
