@@ -166,7 +166,7 @@ func TestSumsIndexOfManyEntries(t *testing.T) {
 	for i := range n {
 		fmt.Fprintf(&b, "%08x  f%05d.bin\n", i, i)
 	}
-	fmt.Fprintf(&b, "%08x  f00007.bin\n", 7)   // line n+1: a second entry for f00007.bin
+	fmt.Fprintf(&b, "%08x  f00007.bin\n", 7) // line n+1: a second entry for f00007.bin
 	fmt.Fprintf(&b, "%08x  sub\\g.bin\n", 1) // line n+2: sub\g.bin, also read as sub/g.bin
 	dir := t.TempDir()
 	path := filepath.Join(dir, "big.sfv")

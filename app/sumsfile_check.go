@@ -149,7 +149,7 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 			key := sf.targetKey(e)
 			t := kept[key]
 			if t == nil {
-				algs, n := plan.lookup(key)
+				algs, n := plan.lookup(key, e)
 				t = &target{left: n}
 				var rel string
 				t.path, rel, t.status, t.why = sf.resolve(e, root)
@@ -208,9 +208,10 @@ func (sf *SumsFile) targetKey(e *Entry) string {
 	return filepath.Clean(sf.displayPath(e.Name))
 }
 
-// targetPlan says, for each file a checksum file names, which algorithms
-// its entries need and how many entries name it, in 8 bytes a file: 36 bits
-// of a hash of its name, 20 bits of algorithms, 8 bits of count. Two names
+// targetPlan says, for each file a checksum file names more than once,
+// which algorithms its entries need and how many entries name it, in 8
+// bytes a file: 36 bits of a hash of its name, 20 bits of algorithms, 8
+// bits of count. A file not in the plan is named by one entry. Two names
 // with the same hash bits share one slot: one more algorithm is computed, a
 // result kept a little longer; nothing is judged wrong.
 type targetPlan []uint64
@@ -220,18 +221,47 @@ const (
 	planAlgBits   = 20
 	planCountMax  = 1<<planCountBits - 1
 	planAlgMask   = (1<<planAlgBits - 1) << planCountBits
+	// planSeenBits is the bits an entry of planTargets' first reading.
+	planSeenBits = 8
 )
 
-// planTargets reads every entry of sf once to plan the check, calling
-// each, if set, with every entry.
+// planTargets reads the entries of sf twice to plan the check, calling
+// each, if set, with every entry in the first reading. The first finds the
+// names that may be named again, in a bit a name (planSeenBits an entry,
+// so that few names share one): an entry whose bit is set already may name
+// the file of an entry before it. The second keeps a slot for the entries
+// of those names only: a checksum file that names every file once has a
+// plan of a few names that shared a bit by chance.
 func planTargets(sf *SumsFile, each func(*Entry)) targetPlan {
-	p := make(targetPlan, 0, sf.EntryCount)
+	seen := make([]uint64, max(1, sf.EntryCount*planSeenBits/64))
+	var again []uint32 // the top bits of the names' hashes whose bit was set already
 	sf.entries(func(_ int, e *Entry) bool {
 		if each != nil {
 			each(e)
 		}
 		if e.Unsupported == "" {
-			p = append(p, planHash(sf.targetKey(e))|algMask(e.Algorithms)<<planCountBits|1)
+			h := mix(planHash(sf.targetKey(e)))
+			b := h % uint64(len(seen)*64)
+			if seen[b/64]&(1<<(b%64)) != 0 {
+				again = append(again, uint32(h>>32))
+			}
+			seen[b/64] |= 1 << (b % 64)
+		}
+		return true
+	})
+	seen = nil
+	if len(again) == 0 {
+		return nil
+	}
+	slices.Sort(again)
+	again = slices.Compact(again)
+	var p targetPlan
+	sf.entries(func(_ int, e *Entry) bool {
+		if e.Unsupported == "" {
+			h := planHash(sf.targetKey(e))
+			if _, ok := slices.BinarySearch(again, uint32(mix(h)>>32)); ok {
+				p = append(p, h|algMask(e.Algorithms)<<planCountBits|1)
+			}
 		}
 		return true
 	})
@@ -250,28 +280,33 @@ func planTargets(sf *SumsFile, each func(*Entry)) targetPlan {
 	return slices.Clip(out)
 }
 
-// lookup returns the algorithms to compute for the file key and how many
-// entries name it (-1: more than the plan counts).
-func (p targetPlan) lookup(key string) ([]*hashing.Algorithm, int) {
+// lookup returns the algorithms to compute for the file key, which entry e
+// names, and how many entries name it (-1: more than the plan counts).
+func (p targetPlan) lookup(key string, e *Entry) ([]*hashing.Algorithm, int) {
 	h := planHash(key)
 	i, _ := slices.BinarySearchFunc(p, h, func(v, h uint64) int {
 		return cmpUint(v>>(planAlgBits+planCountBits), h>>(planAlgBits+planCountBits))
 	})
 	if i == len(p) || p[i]>>(planAlgBits+planCountBits) != h>>(planAlgBits+planCountBits) {
-		return nil, 1 // not planned: cannot happen for an entry of the file
+		return algsOf(algMask(e.Algorithms)), 1 // named by e alone
 	}
 	v := p[i]
 	n := int(v & planCountMax)
 	if n == planCountMax {
 		n = -1
 	}
+	return algsOf(v & planAlgMask >> planCountBits), n
+}
+
+// algsOf are the algorithms of an algMask, in hashing.All's order.
+func algsOf(mask uint64) []*hashing.Algorithm {
 	var algs []*hashing.Algorithm
 	for k, a := range hashing.All() {
-		if k < planAlgBits && v>>(planCountBits+k)&1 != 0 {
+		if k < planAlgBits && mask>>k&1 != 0 {
 			algs = append(algs, a)
 		}
 	}
-	return algs, n
+	return algs
 }
 
 func cmpUint(a, b uint64) int {
@@ -292,6 +327,18 @@ func planHash(key string) uint64 {
 		h *= 1099511628211
 	}
 	return h &^ (1<<(planAlgBits+planCountBits) - 1)
+}
+
+// mix spreads the bits of a planHash over all 64 (the finalizer of
+// MurmurHash3): FNV-1a's top bits differ little between names that differ
+// in their last characters only, as f1.bin and f2.bin do.
+func mix(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
 }
 
 // algMask sets bit k for the k-th algorithm of hashing.All.

@@ -312,11 +312,43 @@ func TestTargetPlanHasABitForEveryAlgorithm(t *testing.T) {
 	}
 	sf.EntryCount = len(sf.Entries)
 	p := planTargets(sf, nil)
-	if algs, n := p.lookup("f"); !slices.Equal(algs, all) || n != len(all) {
+	if algs, n := p.lookup("f", &sf.Entries[0]); !slices.Equal(algs, all) || n != len(all) {
 		t.Errorf("f: %v, %d entries", algs, n)
 	}
-	if algs, n := p.lookup("g3"); len(algs) != 1 || algs[0] != all[3] || n != 1 {
+	if algs, n := p.lookup("g3", &sf.Entries[7]); len(algs) != 1 || algs[0] != all[3] || n != 1 {
 		t.Errorf("g3: %v, %d entries", algs, n)
+	}
+}
+
+// The plan keeps slots only for the files named more than once (and a few
+// that share a bit of its first reading by chance): a checksum file that
+// names every file once, as most do, has a plan of a few slots.
+func TestTargetPlanKeepsTheFilesNamedAgain(t *testing.T) {
+	md5, _ := hashing.Lookup("md5")
+	sha1, _ := hashing.Lookup("sha1")
+	const n = 100_000
+	sf := &SumsFile{Path: "SUMS", Dir: "."}
+	for i := range n {
+		sf.Entries = append(sf.Entries, Entry{Line: i + 1, Name: fmt.Sprint("f", i), Algorithms: []*hashing.Algorithm{md5}})
+	}
+	for i := 0; i < n; i += 1000 { // 100 files named again, for SHA-1
+		sf.Entries = append(sf.Entries, Entry{Line: len(sf.Entries) + 1, Name: fmt.Sprint("./f", i), Algorithms: []*hashing.Algorithm{sha1}})
+	}
+	sf.EntryCount = len(sf.Entries)
+	p := planTargets(sf, nil)
+	t.Logf("%d slots", len(p))
+	if len(p) < 100 || len(p) > n/10 {
+		t.Errorf("%d slots in the plan of %d files, 100 of them named twice", len(p), n)
+	}
+	for i := range n {
+		algs, count := p.lookup(fmt.Sprint("f", i), &sf.Entries[i])
+		if want := []*hashing.Algorithm{md5}; i%1000 == 0 {
+			if want = []*hashing.Algorithm{md5, sha1}; !slices.Equal(algs, want) || count != 2 {
+				t.Fatalf("f%d, named twice: %v, %d entries", i, algs, count)
+			}
+		} else if !slices.Equal(algs, want) || count != 1 {
+			t.Fatalf("f%d, named once: %v, %d entries", i, algs, count)
+		}
 	}
 }
 
