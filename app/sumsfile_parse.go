@@ -306,30 +306,57 @@ func (p *sumsParser) emit(e Entry) {
 }
 
 // lineList is a text's lines ("\n"-separated, as strings.Split gives them)
-// by their offsets: 4 bytes a line instead of a 16-byte string header, for
-// checksum files of millions of lines.
+// by where every lineMark-th begins: 4 bytes for lineMark lines, for
+// checksum files of millions of lines. A line is found from the mark
+// before it, or from the line found last: a parser reads its lines in
+// order. Each copy has its own line found last: a lineList shared by
+// goroutines is copied, never used in place.
 type lineList struct {
-	text   string
-	starts []int32 // where each line begins; a line ends before the next's '\n'
+	text  string
+	n     int
+	marks []int32 // where line k*lineMark begins
+	// the line found last, and where it begins and ends
+	cur, curStart, curEnd int
 }
 
+const lineMark = 64
+
 func splitLines(text string) lineList {
-	l := lineList{text: text, starts: make([]int32, 0, strings.Count(text, "\n")+1)}
-	l.starts = append(l.starts, 0)
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			l.starts = append(l.starts, int32(i+1))
+	l := lineList{text: text, marks: make([]int32, 0, len(text)/(lineMark*16)+1)}
+	for start := 0; ; l.n++ {
+		if l.n%lineMark == 0 {
+			l.marks = append(l.marks, int32(start))
 		}
+		k := strings.IndexByte(text[start:], '\n')
+		if k < 0 {
+			l.n++
+			break
+		}
+		start += k + 1
 	}
+	l.curEnd = l.end(0)
 	return l
 }
 
-func (l lineList) len() int { return len(l.starts) }
+func (l *lineList) len() int { return l.n }
 
-func (l lineList) at(i int) string {
-	end := len(l.text)
-	if i+1 < len(l.starts) {
-		end = int(l.starts[i+1]) - 1
+// end is where the line beginning at start ends (before its '\n').
+func (l *lineList) end(start int) int {
+	if k := strings.IndexByte(l.text[start:], '\n'); k >= 0 {
+		return start + k
 	}
-	return l.text[l.starts[i]:end]
+	return len(l.text)
+}
+
+func (l *lineList) at(i int) string {
+	if i < l.cur || i-l.cur > lineMark {
+		l.cur = i / lineMark * lineMark
+		l.curStart = int(l.marks[i/lineMark])
+		l.curEnd = l.end(l.curStart)
+	}
+	for ; l.cur < i; l.cur++ {
+		l.curStart = l.curEnd + 1
+		l.curEnd = l.end(l.curStart)
+	}
+	return l.text[l.curStart:l.curEnd]
 }

@@ -51,8 +51,8 @@ func TestChecksumViewMemoryPerEntry(t *testing.T) {
 	grown := liveHeap() - min(base, liveHeap())
 	perEntry := (float64(grown) - float64(size)) / n
 	t.Logf("%d entries, %d bytes of text: %d bytes held, %.1f an entry beyond the text", n, size, grown, perEntry)
-	if perEntry > 25 {
-		t.Errorf("the view holds %.0f bytes an entry beyond the file's text; want at most 25", perEntry)
+	if perEntry > 21 {
+		t.Errorf("the view holds %.0f bytes an entry beyond the file's text; want at most 21", perEntry)
 	}
 	runtime.KeepAlive(h)
 }
