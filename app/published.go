@@ -108,14 +108,15 @@ func (x *SumsIndex) key(k int) uint64 {
 	return slotKey(baseHash(filepath.Base(x.sf.displayPath(name))), i, second)
 }
 
-// baseHash is the FNV-1a hash of a base name.
+// baseHash is the FNV-1a hash of a base name, mixed: its top bits choose
+// the range of SumsIndex.starts to look in.
 func baseHash(base string) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(base); i++ {
 		h ^= uint64(base[i])
 		h *= 1099511628211
 	}
-	return h
+	return mix(h)
 }
 
 // entryNames are the names an entry may mean: as written, and with '\'
