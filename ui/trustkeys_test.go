@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/signature/sigtest"
@@ -40,13 +39,8 @@ func find(o fyne.CanvasObject, ok func(fyne.CanvasObject) bool) fyne.CanvasObjec
 func tapText(t *testing.T, h *harness, text string) {
 	t.Helper()
 	b := find(h.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
-		switch b := o.(type) {
-		case *button:
-			return b.Text == text
-		case *widget.Button:
-			return b.Text == text
-		}
-		return false
+		f, ok := o.(fyne.Focusable)
+		return ok && labelled(text)(f)
 	})
 	if b == nil {
 		t.Fatalf("no %q button in the dialog on top", text)
