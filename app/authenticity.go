@@ -85,9 +85,11 @@ func ReadSignedSums(path string, ring *signature.Keyring) (*SumsFile, error) {
 }
 
 // ReadSignedSumsStreamed is ReadSignedSums keeping the file's text instead
-// of its entries: Entries stays empty, All and EntryAt give them, Problems
-// holds the first ones and ProblemCount counts them all. The window lists
-// checksum files of millions of lines so.
+// of its entries, or for a file over a megabyte only where its lines are,
+// reading them again from the disk (TextErr says when the file changed
+// since): Entries stays empty, All and EntryAt give them, Problems holds the
+// first ones and ProblemCount counts them all. The window lists checksum
+// files of millions of lines so.
 func ReadSignedSumsStreamed(path string, ring *signature.Keyring) (*SumsFile, error) {
 	return readSignedSums(path, ring, true)
 }
@@ -100,6 +102,9 @@ func readSignedSums(path string, ring *signature.Keyring, stream bool) (*SumsFil
 		return nil, err
 	}
 	sf.Authenticity = authenticate(sf, part, data, ring, SignatureFiles(path))
+	if err := sf.TextErr(); err != nil {
+		return nil, err
+	}
 	return sf, nil
 }
 
@@ -139,7 +144,11 @@ func authenticate(sf *SumsFile, part *signedPart, data []byte, ring *signature.K
 			Err: errors.New("the clear-signed message or its signature is damaged or cut short")})
 	}
 	for _, s := range sigs {
-		a.Results = append(a.Results, verifyFileWith(bytes.NewReader(data), s, ring)...)
+		var signed io.Reader = bytes.NewReader(data)
+		if t := sf.fileText(); t != nil {
+			signed = io.NewSectionReader(t, 0, t.size) // as parsed
+		}
+		a.Results = append(a.Results, verifyFileWith(signed, s, ring)...)
 	}
 	a.Verdict = signature.Verdict(a.Results)
 	return a

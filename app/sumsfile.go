@@ -168,6 +168,21 @@ func readSumsAs(path string, stream bool) (*SumsFile, *signedPart, []byte, error
 	if st.Size() > MaxSumsFileSize {
 		return nil, nil, nil, &SumsError{Path: path, Kind: CauseTooLarge, Size: st.Size()}
 	}
+	if stream && st.Mode().IsRegular() && st.Size() > rereadAbove {
+		t, lines, kind, line, err := scanText(f, path, st.Size())
+		switch {
+		case err != nil:
+			return nil, nil, nil, sumsError(path, err)
+		case kind != CauseOther:
+			return nil, nil, nil, &SumsError{Path: path, Kind: kind, Line: line}
+		case t != nil:
+			sf, err := parseLines(path, lines)
+			return sf, nil, nil, err
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, nil, nil, sumsError(path, err)
+		}
+	}
 	data, err := readAllSized(f, st.Size(), MaxSumsFileSize+1)
 	if err != nil {
 		return nil, nil, nil, sumsError(path, err)
@@ -225,13 +240,51 @@ func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart,
 		return sf, part, nil
 	}
 	sf.stream = &sumsText{lines: lines, part: part}
-	sf.parseAs(lines, part, func(Entry) {}, func(lp LineProblem) {
+	sf.parseStreamed()
+	return sf, part, nil
+}
+
+// parseLines parses a checksum file read again from the disk (scanText)
+// for streaming.
+func parseLines(path string, lines lineList) (*SumsFile, error) {
+	hint, _ := nameHint(filepath.Base(path))
+	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
+	sf.stream = &sumsText{lines: lines}
+	sf.parseStreamed()
+	if err := sf.TextErr(); err != nil {
+		return nil, err
+	}
+	return sf, nil
+}
+
+// parseStreamed parses sf.stream's text, keeping where its entries are and
+// the first problems, which keep none of the text.
+func (sf *SumsFile) parseStreamed() {
+	sf.parseAs(sf.stream.lines, sf.stream.part, func(Entry) {}, func(lp LineProblem) {
 		if len(sf.Problems) < maxKeptProblems {
+			lp.Text, lp.Digest, lp.Header = strings.Clone(lp.Text), strings.Clone(lp.Digest), strings.Clone(lp.Header)
 			sf.Problems = append(sf.Problems, lp)
 		}
 	}, sf.stream)
 	sf.stream.runs = slices.Clip(sf.stream.runs)
-	return sf, part, nil
+}
+
+// TextErr is the SumsError of a checksum file read again from the disk
+// that changed after it was first read (see fileText): the entries it gave
+// since are missing, none wrong. Nil for the others.
+func (sf *SumsFile) TextErr() error {
+	if sf.stream == nil || sf.stream.lines.src == nil {
+		return nil
+	}
+	return sf.stream.lines.src.Err()
+}
+
+// fileText is where sf's text is read again from, or nil when it is kept.
+func (sf *SumsFile) fileText() *fileText {
+	if sf.stream == nil {
+		return nil
+	}
+	return sf.stream.lines.src
 }
 
 // maxKeptProblems bounds the problems a streamed SumsFile keeps (the

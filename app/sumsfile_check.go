@@ -199,6 +199,9 @@ func (sf *SumsFile) Check(ctx context.Context, opts CheckOptions) (*CheckReport,
 		}
 		return true
 	})
+	if err == nil {
+		err = sf.TextErr() // it changed: the entries after are missing
+	}
 	return rep, err
 }
 

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,7 +12,8 @@ import (
 // never a panic or a hang; every entry and problem has a line number inside
 // the file, in order, every entry that is not skipped has candidates of
 // its digest's length, and a streamed file's EntryAt gives every entry as
-// the whole parse does.
+// the whole parse does, also when it is read again from the disk in blocks
+// of any size.
 func FuzzParseSums(f *testing.F) {
 	seeds := []struct{ name, text string }{
 		{"SHA256SUMS", abcSHA256 + "  a\n" + abcSHA256 + " *b\n"},
@@ -31,6 +34,9 @@ func FuzzParseSums(f *testing.F) {
 			return
 		}
 		sf, err := ParseSums(name, data)
+		if name != "" && name != "." && name != ".." && len(name) < 200 {
+			readAgainAsParsed(t, name, data, sf, err)
+		}
 		if err != nil {
 			if _, ok := err.(*SumsError); !ok {
 				t.Fatalf("error %T %v", err, err)
@@ -77,4 +83,33 @@ func FuzzParseSums(f *testing.F) {
 			last = p.Line
 		}
 	})
+}
+
+// readAgainAsParsed fails unless the checksum file name holding data, read
+// again from the disk in blocks (of a size data chooses), gives what
+// parsing it whole gave (whole, or the error err).
+func readAgainAsParsed(t *testing.T, name string, data []byte, whole *SumsFile, err error) {
+	rereadAll(t, 1+len(data)%67)
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, _, _, got := readSumsAs(path, true)
+	if err != nil || got != nil {
+		if CauseOf(err) != CauseOf(got) {
+			t.Fatalf("read again: %v, whole: %v", got, err)
+		}
+		return
+	}
+	if sf.EntryCount != len(whole.Entries) || sf.ProblemCount != len(whole.Problems) {
+		t.Fatalf("read again: %d entries and %d problems, want %d and %d", sf.EntryCount, sf.ProblemCount, len(whole.Entries), len(whole.Problems))
+	}
+	for i := range whole.Entries {
+		if e := sf.EntryAt(i); !reflect.DeepEqual(e, whole.Entries[i]) {
+			t.Fatalf("read again: EntryAt(%d) = %+v, want %+v", i, e, whole.Entries[i])
+		}
+	}
+	if !reflect.DeepEqual(sf.Problems, whole.Problems[:min(len(whole.Problems), maxKeptProblems)]) {
+		t.Fatalf("read again: problems %+v, want %+v", sf.Problems, whole.Problems)
+	}
 }

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"bytes"
 	"strings"
+	"unsafe"
 
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -309,20 +311,29 @@ func (p *sumsParser) emit(e Entry) {
 // by where every lineMark-th begins: 4 bytes for lineMark lines, for
 // checksum files of millions of lines. A line is found from the mark
 // before it, or from the line found last: a parser reads its lines in
-// order. Each copy has its own line found last: a lineList shared by
-// goroutines is copied, never used in place.
+// order. The text is in memory, or read again from the file (src; see
+// fileText), from the block that holds the line found last. Each copy has
+// its own line found last: a lineList shared by goroutines is copied,
+// never used in place.
 type lineList struct {
 	text  string
 	n     int
 	marks []int32 // where line k*lineMark begins
 	// the line found last, and where it begins and ends
 	cur, curStart, curEnd int
+
+	src  *fileText
+	base int // where the text begins in the file (after a BOM)
+	size int // the text's length
+	// the block read last, and where in the text it begins
+	blk   []byte
+	blkAt int
 }
 
 const lineMark = 64
 
 func splitLines(text string) lineList {
-	l := lineList{text: text, marks: make([]int32, 0, len(text)/(lineMark*16)+1)}
+	l := lineList{text: text, size: len(text), marks: make([]int32, 0, len(text)/(lineMark*16)+1)}
 	for start := 0; ; l.n++ {
 		if l.n%lineMark == 0 {
 			l.marks = append(l.marks, int32(start))
@@ -342,13 +353,67 @@ func (l *lineList) len() int { return l.n }
 
 // end is where the line beginning at start ends (before its '\n').
 func (l *lineList) end(start int) int {
-	if k := strings.IndexByte(l.text[start:], '\n'); k >= 0 {
-		return start + k
+	if l.src == nil {
+		if k := strings.IndexByte(l.text[start:], '\n'); k >= 0 {
+			return start + k
+		}
+		return len(l.text)
 	}
-	return len(l.text)
+	for pos := start; pos < l.size; {
+		b, at := l.blockAt(pos)
+		if b == nil {
+			break
+		}
+		if k := bytes.IndexByte(b[pos-at:], '\n'); k >= 0 {
+			return pos + k
+		}
+		pos = at + len(b)
+	}
+	return l.size
 }
 
+// blockAt returns the block of the file that holds the text at pos, and
+// where in the text it begins; nil when it cannot be read (src.Err).
+func (l *lineList) blockAt(pos int) ([]byte, int) {
+	if l.blk != nil && pos >= l.blkAt && pos < l.blkAt+len(l.blk) {
+		return l.blk, l.blkAt
+	}
+	n := (pos + l.base) / textBlock
+	l.blk, l.blkAt = l.src.block(n), n*textBlock-l.base
+	return l.blk, l.blkAt
+}
+
+// slice is the text from start to end.
+func (l *lineList) slice(start, end int) string {
+	if l.src == nil {
+		return l.text[start:end]
+	}
+	if start == end {
+		return ""
+	}
+	b, at := l.blockAt(start)
+	if b == nil {
+		return ""
+	}
+	if end-at <= len(b) {
+		return unsafe.String(&b[start-at], end-start) // the block never changes
+	}
+	buf := make([]byte, 0, end-start)
+	for pos := start; pos < end; pos = at + len(b) {
+		if b, at = l.blockAt(pos); b == nil {
+			return ""
+		}
+		buf = append(buf, b[pos-at:min(end-at, len(b))]...)
+	}
+	return unsafe.String(&buf[0], len(buf))
+}
+
+// at is line i. Once the file read again is found changed, every line is
+// empty: a check then ends with src.Err.
 func (l *lineList) at(i int) string {
+	if l.src != nil && l.src.failed.Load() {
+		return ""
+	}
 	if i < l.cur || i-l.cur > lineMark {
 		l.cur = i / lineMark * lineMark
 		l.curStart = int(l.marks[i/lineMark])
@@ -358,5 +423,5 @@ func (l *lineList) at(i int) string {
 		l.curStart = l.curEnd + 1
 		l.curEnd = l.end(l.curStart)
 	}
-	return l.text[l.curStart:l.curEnd]
+	return l.slice(l.curStart, l.curEnd)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -519,6 +520,11 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 	case v.badSignature():
 		v.banner.set(app.Mismatch, tr("BAD signature: do not trust {{.Name}}", "Name", base),
 			tr("The checksum file was changed after it was signed, so its digests prove nothing ({{.Summary}}).", "Summary", summary))
+	case err != nil && !errors.Is(err, context.Canceled):
+		// The folder cannot be opened, or the checksum file changed
+		// while its entries were read again (app.SumsFile.TextErr).
+		v.banner.set(app.Unknown, errorText(err),
+			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", rep.Checked, "N", total))
 	case err != nil:
 		v.banner.set(app.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
 			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", rep.Checked, "N", total))

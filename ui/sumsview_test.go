@@ -278,3 +278,36 @@ func TestEscOnCheckAgainIsTheWindows(t *testing.T) {
 		t.Error("Esc on Check again checked again")
 	}
 }
+
+// A checksum file too large to keep (over a megabyte) is read again from
+// the disk while it is checked; changed meanwhile, the view says so and
+// believes none of the new text.
+func TestChecksumFileChangedWhileChecked(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := t.TempDir()
+	const n = 16_000 // 72 bytes a line: over a megabyte
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%s  f%05d\n", sha256Hex("abc"), i)
+	}
+	writeFile(t, filepath.Join(dir, "f00000"), "abc")
+	sums := writeFile(t, filepath.Join(dir, "SHA256SUMS"), b.String())
+	h.w.Add([]string{sums})
+	h.waitFor("the first file being checked", func() bool { return h.w.sums != nil && h.w.sums.job != nil })
+	changed := []byte(b.String())
+	copy(changed[n/2*72:], sha256Hex("abd")) // a new digest halfway down
+	writeFile(t, sums, string(changed))
+	h.core.openGate()
+	h.waitFor("the check to stop", func() bool { return h.w.sums.sf != nil && !h.w.sums.running() })
+	v := h.w.sums
+	if got, want := v.banner.Headline(), "Cannot use SHA256SUMS: changed while it was being read"; got != want {
+		t.Errorf("banner %q, want %q", got, want)
+	}
+	if got := v.results.counts[app.StatusFailed]; got != 0 {
+		t.Errorf("%d FAILED: the new text was read", got)
+	}
+	if v.checked >= n {
+		t.Errorf("%d of %d entries checked: the changed half too", v.checked, n)
+	}
+}
