@@ -76,7 +76,7 @@ func writeSums(t testing.TB, name string, data []byte) string {
 func TestSumsReadAgainAsWhole(t *testing.T) {
 	var many strings.Builder
 	for i := range 300 {
-		fmt.Fprintf(&many, "%08X  f%03d.bin\r\n", i*0x9E3779B1, i)
+		fmt.Fprintf(&many, "%08X  f%03d.bin\r\n", uint32(i)*0x9E3779B1, i)
 		if i%37 == 0 {
 			many.WriteString("# SHA256 HASH\n" + abcSHA256 + "  g" + fmt.Sprint(i) + "\nnot a line\n# CRC32 HASH\n")
 		}
