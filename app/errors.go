@@ -52,6 +52,8 @@ const (
 	CauseChanged           // the file changed while it was being read
 	CauseCancelled         // the user cancelled
 	CauseIsInput           // the file to write is also one of the files to read
+	// The window keeps a cause in 5 bits an entry (ui/sumsmodel.go): a
+	// cause after CauseIsInput is added there too.
 )
 
 // CauseOf tells the kind of err: the Kind of the FileError, WriteError or

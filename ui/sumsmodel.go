@@ -10,33 +10,54 @@ import (
 )
 
 // sumsResults is what the checksum-file view keeps of each entry's check:
-// three bytes, whatever the file names, so that a checksum file of millions
-// of lines stays small (the entries themselves stay in app.SumsFile's text,
+// one byte, or two when the entry alone does not say which algorithm
+// matched, whatever the file names, so that a checksum file of millions of
+// lines stays small (the entries themselves stay in app.SumsFile's text,
 // parsed again for the rows shown). The check's goroutine sets results;
 // Fyne's reads them.
 type sumsResults struct {
 	mu    sync.Mutex
 	marks []entryMark
+	// details are, for OK and FAILED, the algorithm that matched or was
+	// compared (its index in algs + 1) when the entry has more than one
+	// candidate, and for the other statuses an error the window has no
+	// words for (its index in errs + 1); 0 for none. Nil until one is
+	// needed.
+	details []uint8
 	// errs are the errors the window has no words of its own for, one of
 	// each kind the system words differently: a few, however many
 	// entries have them.
 	errs    []error
 	counts  [app.StatusSkipped + 1]int
 	checked int
-	algs    []*hashing.Algorithm // hashing.All(), which entryMark.alg indexes
+	algs    []*hashing.Algorithm // hashing.All(), which details index
 }
 
-// entryMark is one entry's result.
-type entryMark struct {
-	status uint8 // 0 while unchecked, else the app.Status + 1
-	cause  uint8 // the app.Cause of a MISSING, UNREADABLE, REFUSED or SKIPPED status
-	// detail is, for OK and FAILED, the algorithm that matched or was
-	// compared (its index in algs + 1) and, for the other statuses, an
-	// error the window has no words for (its index in errs + 1); 0 for none.
-	detail uint8
+// entryMark is one entry's result: its status (0 while unchecked, else
+// the app.Status + 1) in the low bits, above them the app.Cause of a
+// MISSING, UNREADABLE, REFUSED or SKIPPED status.
+type entryMark uint8
+
+const markStatusBits = 3
+
+// Every status and cause fits a mark (the last of each).
+const (
+	_ = uint8(1<<markStatusBits - 1 - (app.StatusSkipped + 1))
+	_ = uint8(app.CauseIsInput << markStatusBits)
+)
+
+func newMark(st app.Status, c app.Cause) entryMark {
+	return entryMark(st+1) | entryMark(c)<<markStatusBits
 }
 
-// maxErrs bounds sumsResults.errs (an entry.detail).
+// status is the mark's status; false while unchecked.
+func (m entryMark) status() (app.Status, bool) {
+	return app.Status(m&(1<<markStatusBits-1)) - 1, m != 0
+}
+
+func (m entryMark) cause() app.Cause { return app.Cause(m >> markStatusBits) }
+
+// maxErrs bounds sumsResults.errs (a detail).
 const maxErrs = 255
 
 func newSumsResults(entries int) *sumsResults {
@@ -45,26 +66,35 @@ func newSumsResults(entries int) *sumsResults {
 
 // set records r, the result of entry r.Index.
 func (s *sumsResults) set(r *app.EntryResult) {
-	m := entryMark{status: uint8(r.Status) + 1, cause: uint8(r.Kind)}
-	for k, a := range s.algs {
-		if a == r.Algorithm {
-			m.detail = uint8(k + 1)
+	m := newMark(r.Status, r.Kind)
+	var detail uint8
+	if r.Algorithm != nil && (r.Entry == nil || len(r.Entry.Algorithms) != 1 || r.Entry.Algorithms[0] != r.Algorithm) {
+		for k, a := range s.algs {
+			if a == r.Algorithm {
+				detail = uint8(k + 1)
+			}
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if r.Status != app.StatusOK && r.Status != app.StatusFailed && r.Err != nil && r.Kind == app.CauseOther {
-		m.detail = s.errIndex(r.Err)
+		detail = s.errIndex(r.Err)
 	}
-	if s.marks[r.Index].status == 0 {
+	if s.marks[r.Index] == 0 {
 		s.checked++
 		s.counts[r.Status]++
 	}
 	s.marks[r.Index] = m
+	if detail != 0 && s.details == nil {
+		s.details = make([]uint8, len(s.marks))
+	}
+	if s.details != nil {
+		s.details[r.Index] = detail
+	}
 }
 
-// errIndex returns err's place in errs + 1, as an entryMark.detail: that
-// of an error the system words alike, or a new one (0 when errs is full).
+// errIndex returns err's place in errs + 1, as a detail: that of an error
+// the system words alike, or a new one (0 when errs is full).
 func (s *sumsResults) errIndex(err error) uint8 {
 	words := app.SystemWords(err)
 	for k, e := range s.errs {
@@ -84,17 +114,24 @@ func (s *sumsResults) errIndex(err error) uint8 {
 func (s *sumsResults) result(i int, e *app.Entry) (app.EntryResult, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.marks[i]
-	if m.status == 0 {
+	st, checked := s.marks[i].status()
+	if !checked {
 		return app.EntryResult{}, false
 	}
-	r := app.EntryResult{Index: i, Entry: e, Status: app.Status(m.status - 1), Kind: app.Cause(m.cause)}
+	r := app.EntryResult{Index: i, Entry: e, Status: st, Kind: s.marks[i].cause()}
+	var detail uint8
+	if s.details != nil {
+		detail = s.details[i]
+	}
 	switch {
-	case m.detail == 0:
-	case r.Status == app.StatusOK || r.Status == app.StatusFailed:
-		r.Algorithm = s.algs[m.detail-1]
-	default:
-		r.Err = s.errs[m.detail-1]
+	case (st == app.StatusOK || st == app.StatusFailed) && detail != 0:
+		r.Algorithm = s.algs[detail-1]
+	case st == app.StatusOK || st == app.StatusFailed:
+		if len(e.Algorithms) == 1 {
+			r.Algorithm = e.Algorithms[0]
+		}
+	case detail != 0:
+		r.Err = s.errs[detail-1]
 	}
 	return r, true
 }
@@ -103,8 +140,7 @@ func (s *sumsResults) result(i int, e *app.Entry) (app.EntryResult, bool) {
 func (s *sumsResults) status(i int) (app.Status, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.marks[i]
-	return app.Status(m.status - 1), m.status != 0
+	return s.marks[i].status()
 }
 
 // count returns how many entries have status st, and how many were checked.
