@@ -524,10 +524,10 @@ func (v *sumsView) finished(rep *app.CheckReport, err error) {
 		// The folder cannot be opened, or the checksum file changed
 		// while its entries were read again (app.SumsFile.TextErr).
 		v.banner.set(app.Unknown, errorText(err),
-			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", rep.Checked, "N", total))
+			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", units.Thousands(rep.Checked), "N", units.Thousands(total)))
 	case err != nil:
 		v.banner.set(app.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
-			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", rep.Checked, "N", total))
+			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", units.Thousands(rep.Checked), "N", units.Thousands(total)))
 	case rep.AllOK():
 		v.banner.set(app.Match, trn(total, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(total), "Name", base),
 			tr("Every file listed is the one the checksum file describes."))

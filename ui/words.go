@@ -214,21 +214,21 @@ func entryReason(r *app.EntryResult) string {
 
 // summaryText counts the statuses: "12 OK, 1 FAILED, 2 missing".
 func summaryText(count func(app.Status) int) string {
-	parts := []string{tr("{{.N}} OK", "N", count(app.StatusOK))}
+	parts := []string{tr("{{.N}} OK", "N", units.Thousands(count(app.StatusOK)))}
 	if n := count(app.StatusFailed); n > 0 {
-		parts = append(parts, tr("{{.N}} FAILED", "N", n))
+		parts = append(parts, tr("{{.N}} FAILED", "N", units.Thousands(n)))
 	}
 	if n := count(app.StatusMissing); n > 0 {
-		parts = append(parts, tr("{{.N}} missing", "N", n))
+		parts = append(parts, tr("{{.N}} missing", "N", units.Thousands(n)))
 	}
 	if n := count(app.StatusUnreadable); n > 0 {
-		parts = append(parts, tr("{{.N}} unreadable", "N", n))
+		parts = append(parts, tr("{{.N}} unreadable", "N", units.Thousands(n)))
 	}
 	if n := count(app.StatusRefused); n > 0 {
-		parts = append(parts, tr("{{.N}} refused", "N", n))
+		parts = append(parts, tr("{{.N}} refused", "N", units.Thousands(n)))
 	}
 	if n := count(app.StatusSkipped); n > 0 {
-		parts = append(parts, tr("{{.N}} skipped", "N", n))
+		parts = append(parts, tr("{{.N}} skipped", "N", units.Thousands(n)))
 	}
 	return listText(parts, "")
 }
