@@ -455,7 +455,9 @@ func (v *sumsView) apply(n checkBatch) {
 	if n.job != nil {
 		v.list.RefreshItem(n.jobEntry)
 	}
-	v.tick()
+	// The words and the bar follow at the window's next tick: a text
+	// changed at every batch, hundreds of times a second, would be
+	// unreadable, and each one is drawn and kept in Fyne's caches.
 }
 
 // tick shows the overall progress and the speed of the file being read.
