@@ -407,7 +407,8 @@ func (sf *SumsFile) EntryAt(i int) Entry {
 }
 
 // All yields every entry of sf with its index, in file order: for a
-// streamed file, by parsing its text again.
+// streamed file, by parsing its text again, each entry valid only until
+// the next is yielded (copy it to keep it).
 func (sf *SumsFile) All() iter.Seq2[int, *Entry] { return sf.entries }
 
 // entries yields every entry of sf with its index, in file order: from
@@ -424,9 +425,11 @@ func (sf *SumsFile) entries(yield func(int, *Entry) bool) {
 	// The parse changes nothing in sf: entries may run on several
 	// goroutines at once (a check, and a window's lookups).
 	i, stopped := 0, false
+	var e Entry // one for all, not one an entry on the heap
 	p := sf.parser(sf.stream.lines)
-	p.onEntry = func(e Entry) {
+	p.onEntry = func(got Entry) {
 		if !stopped {
+			e = got
 			stopped = !yield(i, &e)
 			i++
 		}

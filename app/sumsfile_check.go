@@ -304,7 +304,7 @@ func (p targetPlan) lookup(key string, e *Entry) ([]*hashing.Algorithm, int) {
 // algsOf are the algorithms of an algMask, in hashing.All's order.
 func algsOf(mask uint64) []*hashing.Algorithm {
 	var algs []*hashing.Algorithm
-	for k, a := range hashing.All() {
+	for k, a := range allAlgorithms {
 		if k < planAlgBits && mask>>k&1 != 0 {
 			algs = append(algs, a)
 		}
@@ -344,10 +344,25 @@ func mix(h uint64) uint64 {
 	return h
 }
 
+// allAlgorithms is hashing.All(), which copies it at every call: a check
+// of millions of entries looks at it for each.
+var allAlgorithms = hashing.All()
+
+// only is the list of the one algorithm a, shared by the entries that
+// name it (and never changed: its capacity is its length).
+func only(a *hashing.Algorithm) []*hashing.Algorithm {
+	for k, b := range allAlgorithms {
+		if b == a {
+			return allAlgorithms[k : k+1 : k+1]
+		}
+	}
+	return []*hashing.Algorithm{a}
+}
+
 // algMask sets bit k for the k-th algorithm of hashing.All.
 func algMask(algs []*hashing.Algorithm) uint64 {
 	var m uint64
-	for k, a := range hashing.All() {
+	for k, a := range allAlgorithms {
 		if k < planAlgBits && slices.Contains(algs, a) {
 			m |= 1 << k
 		}
