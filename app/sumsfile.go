@@ -169,7 +169,7 @@ func readSumsAs(path string, stream bool) (*SumsFile, *signedPart, []byte, error
 		return nil, nil, nil, &SumsError{Path: path, Kind: CauseTooLarge, Size: st.Size()}
 	}
 	if stream && st.Mode().IsRegular() && st.Size() > rereadAbove {
-		t, lines, kind, line, err := scanText(f, path, st.Size())
+		t, lines, kind, line, err := scanText(f, path, st)
 		switch {
 		case err != nil:
 			return nil, nil, nil, sumsError(path, err)

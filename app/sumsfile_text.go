@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // A large checksum file is not kept in memory while the window lists its
@@ -36,6 +37,7 @@ var (
 type fileText struct {
 	path string // absolute: the window may outlive the folder it began in
 	size int64
+	mod  time.Time           // when it was last changed, when it was read
 	sums [][sha256.Size]byte // of each block, as first read
 
 	mu     sync.Mutex
@@ -143,6 +145,16 @@ func (t *fileText) ReadAt(p []byte, off int64) (int, error) {
 	return done, nil
 }
 
+// changed reports whether the file is not as it was read: a block did not
+// read back, or its size or time of change differ now. It reads the disk.
+func (t *fileText) changed() bool {
+	if t.Err() != nil {
+		return true
+	}
+	st, err := os.Stat(t.path)
+	return err != nil || st.Size() != t.size || !st.ModTime().Equal(t.mod)
+}
+
 // Err is the SumsError of a block that did not read back, or nil.
 func (t *fileText) Err() error {
 	if !t.failed.Load() {
@@ -153,17 +165,18 @@ func (t *fileText) Err() error {
 	return t.err
 }
 
-// scanText reads the checksum file f (of path and size) through once, as
+// scanText reads the checksum file f (of path, whose Stat is st) through once, as
 // parseSumsAs would have it whole, and returns it as a fileText with its
 // lines, or nil when it must be read whole instead (see above): a Cause
 // other than CauseOther says why it cannot be used at all (line: the line
 // far too long).
-func scanText(f *os.File, path string, size int64) (_ *fileText, _ lineList, kind Cause, line int, err error) {
+func scanText(f *os.File, path string, st os.FileInfo) (_ *fileText, _ lineList, kind Cause, line int, err error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, lineList{}, CauseOther, 0, err
 	}
-	t := &fileText{path: abs, size: size}
+	size := st.Size()
+	t := &fileText{path: abs, size: size, mod: st.ModTime()}
 	l := lineList{src: t, marks: make([]int32, 0, size/(lineMark*16)+1)}
 	head := make([]byte, min(size, 32))
 	if _, err := f.ReadAt(head, 0); err != nil {

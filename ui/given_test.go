@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 
@@ -234,5 +237,30 @@ func TestChecksumFilesDroppedTogether(t *testing.T) {
 	h.waitFor("the ISO hashed", func() bool { return h.allFinished() && len(h.w.files.items) > 0 })
 	if len(h.w.files.items) != 1 || h.w.files.items[0].name != "debian.iso" {
 		t.Errorf("cards %d, first %q: want debian.iso alone", len(h.w.files.items), h.w.files.items[0].name)
+	}
+}
+
+// A large checksum file remembered for later files (read again from the
+// disk, not kept) that is replaced by a new one (a newer SHA256SUMS
+// downloaded over it) is read again when files are dropped: the new one
+// decides, not nothing and not the old one.
+func TestChecksumFileChangedSinceGivenIsReadAgain(t *testing.T) {
+	var filler strings.Builder
+	for i := range 16_000 { // 72 bytes a line: over a megabyte
+		fmt.Fprintf(&filler, "%s  f%05d\n", sha256Hex("x"), i)
+	}
+	h := newHarness(t)
+	iso, sums := twoFolders(t, filler.String()+sha256Hex("abX")+"  debian.iso\n")
+	h.w.Add([]string{sums})
+	h.waitFor("the check to end", func() bool { return h.w.sums != nil && h.w.sums.sf != nil && !h.w.sums.running() })
+	writeFile(t, sums, filler.String()+sha256Hex("abc")+"  debian.iso\n")
+	later := time.Now().Add(time.Minute) // a change the size alone would not show
+	if err := os.Chtimes(sums, later, later); err != nil {
+		t.Fatal(err)
+	}
+	h.w.Add([]string{iso})
+	judgedBy(h, "debian.iso", app.Match)
+	if len(h.w.given) != 1 {
+		t.Errorf("%d checksum files remembered, want the new one only", len(h.w.given))
 	}
 }

@@ -44,6 +44,7 @@ func (w *Window) Add(paths []string) {
 	ctx, gen := w.walkCtx, w.gen
 	w.walking++
 	w.refreshChrome()
+	remembered := slices.Clone(w.given)
 	w.background(func() {
 		if len(paths) == 1 {
 			if keys, store := readKeyFile(paths[0]); keys != nil {
@@ -71,6 +72,7 @@ func (w *Window) Add(paths []string) {
 			return
 		}
 		paths, sums := splitSums(paths)
+		changed, again := readChangedGiven(remembered)
 		var given []*app.SumsIndex
 		for _, p := range sums {
 			w.tracef("%s dropped with the files it may list: used as their checksum file, not hashed", p)
@@ -100,7 +102,8 @@ func (w *Window) Add(paths []string) {
 				return
 			}
 			w.walkFound = 0
-			w.addGiven(given...)
+			w.forgetGiven(changed...)
+			w.addGiven(append(again, given...)...)
 			if ctx.Err() == nil {
 				w.addFiles(res.Files, pubs)
 			}
@@ -117,6 +120,28 @@ func (w *Window) Add(paths []string) {
 			w.walkDone()
 		})
 	})
+}
+
+// readChangedGiven reads again the checksum files remembered for later
+// files (xs) that changed on the disk since (a new SHA256SUMS downloaded
+// over the old one): those read again from the disk give nothing once
+// changed. It returns the changed ones and what they are now (the usable
+// ones). It reads the disk: not on the Fyne goroutine.
+func readChangedGiven(xs []*app.SumsIndex) (changed, again []*app.SumsIndex) {
+	for _, x := range xs {
+		if x.Changed() {
+			changed = append(changed, x)
+			if y := readGiven(x.Path()); y != nil {
+				again = append(again, y)
+			}
+		}
+	}
+	return changed, again
+}
+
+// forgetGiven forgets checksum files remembered for later files.
+func (w *Window) forgetGiven(xs ...*app.SumsIndex) {
+	w.given = slices.DeleteFunc(w.given, func(x *app.SumsIndex) bool { return slices.Contains(xs, x) })
 }
 
 // walkDone counts a finished walk; the last one releases the walks' context.
