@@ -427,7 +427,11 @@ func (sf *SumsFile) entries(yield func(int, *Entry) bool) {
 	i, stopped := 0, false
 	var e Entry // one for all, not one an entry on the heap
 	p := sf.parser(sf.stream.lines)
+	t := sf.fileText()
 	p.onEntry = func(got Entry) {
+		if t != nil && t.failed.Load() {
+			stopped = true // changed since it was read: what is left is not counted on
+		}
 		if !stopped {
 			e = got
 			stopped = !yield(i, &e)

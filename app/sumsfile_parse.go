@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/hex"
+	"math"
 	"strings"
 	"unsafe"
 
@@ -340,9 +341,11 @@ type lineList struct {
 	src  *fileText
 	base int // where the text begins in the file (after a BOM)
 	size int // the text's length
-	// the block read last, and where in the text it begins
-	blk   []byte
-	blkAt int
+	// the block read last, and where in the text it begins; broken is set
+	// when a block wanted did not read back (src.Err)
+	blk    []byte
+	blkAt  int
+	broken bool
 }
 
 const lineMark = 64
@@ -395,6 +398,9 @@ func (l *lineList) blockAt(pos int) ([]byte, int) {
 	}
 	n := (pos + l.base) / textBlock
 	l.blk, l.blkAt = l.src.block(n), n*textBlock-l.base
+	if l.blk == nil {
+		l.broken = true
+	}
 	return l.blk, l.blkAt
 }
 
@@ -403,7 +409,7 @@ func (l *lineList) slice(start, end int) string {
 	if l.src == nil {
 		return l.text[start:end]
 	}
-	if start == end {
+	if start >= end {
 		return ""
 	}
 	b, at := l.blockAt(start)
@@ -423,12 +429,10 @@ func (l *lineList) slice(start, end int) string {
 	return unsafe.String(&buf[0], len(buf))
 }
 
-// at is line i. Once the file read again is found changed, every line is
-// empty: a check then ends with src.Err.
+// at is line i; empty when it is in a block of the file read again that
+// changed (src.Err).
 func (l *lineList) at(i int) string {
-	if l.src != nil && l.src.failed.Load() {
-		return ""
-	}
+	l.broken = false
 	if i < l.cur || i-l.cur > lineMark {
 		l.cur = i / lineMark * lineMark
 		l.curStart = int(l.marks[i/lineMark])
@@ -438,5 +442,12 @@ func (l *lineList) at(i int) string {
 		l.curStart = l.curEnd + 1
 		l.curEnd = l.end(l.curStart)
 	}
-	return l.slice(l.curStart, l.curEnd)
+	line := l.slice(l.curStart, l.curEnd)
+	if l.broken {
+		// Where the lines after a block that did not read back begin is
+		// not known from it: the next line is found from a mark.
+		l.cur = math.MaxInt
+		return ""
+	}
+	return line
 }

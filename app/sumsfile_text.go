@@ -18,8 +18,10 @@ import (
 // did when the file was parsed and its signatures checked (its SHA-256 is
 // kept, 32 bytes for textBlock bytes), so that what is shown and checked is
 // what was parsed and signed; a file changed or replaced since makes a
-// SumsError of CauseChanged (SumsFile.TextErr), and its lines read as
-// empty, never as the new text.
+// SumsError of CauseChanged (SumsFile.TextErr): the lines of a block
+// changed read as empty, never as the new text, and a reading of all the
+// entries (SumsFile.All, a check) stops there. The blocks that still read
+// back as they were are still read: the window's rows keep their names.
 //
 // Files read whole instead: those up to rereadAbove bytes, UTF-16 ones
 // (decoded), those with a signature inside (PGP clear-signed, signify's
@@ -57,9 +59,6 @@ type textBlockRead struct {
 func (t *fileText) block(n int) []byte {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.err != nil {
-		return nil
-	}
 	for k, r := range t.recent {
 		if r.b != nil && r.n == n {
 			copy(t.recent[1:k+1], t.recent[:k])
@@ -69,8 +68,10 @@ func (t *fileText) block(n int) []byte {
 	}
 	b, err := t.readBlock(n)
 	if err != nil {
-		t.err = &SumsError{Path: t.path, Kind: CauseChanged, Err: err}
-		t.failed.Store(true)
+		if t.err == nil {
+			t.err = &SumsError{Path: t.path, Kind: CauseChanged, Err: err}
+			t.failed.Store(true)
+		}
 		return nil
 	}
 	copy(t.recent[1:], t.recent[:len(t.recent)-1])

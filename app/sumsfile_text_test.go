@@ -182,6 +182,9 @@ func TestSumsChangedAfterReadingIsNotBelieved(t *testing.T) {
 	if e := sf.EntryAt(50); e.Name != "" {
 		t.Errorf("EntryAt(50) after the change = %+v, want none", e)
 	}
+	if e := sf.EntryAt(99); e.Name != "f99" {
+		t.Errorf("EntryAt(99), in a block not changed, = %+v, want f99 as it was read", e)
+	}
 	var se *SumsError
 	if err := sf.TextErr(); !errors.As(err, &se) || se.Kind != CauseChanged || se.Path != path {
 		t.Fatalf("TextErr() = %v, want CauseChanged for %s", err, path)

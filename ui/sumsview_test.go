@@ -310,4 +310,7 @@ func TestChecksumFileChangedWhileChecked(t *testing.T) {
 	if v.checked >= n {
 		t.Errorf("%d of %d entries checked: the changed half too", v.checked, n)
 	}
+	if got := v.sf.EntryAt(0).Name; got != "f00000" {
+		t.Errorf("the first row names %q, want f00000 as it was read: its block did not change", got)
+	}
 }
