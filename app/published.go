@@ -134,8 +134,8 @@ func (x *SumsIndex) Path() string { return x.sf.Path }
 
 // Changed reports whether the checksum file changed on the disk since it
 // was read, when it is one read again from the disk (see
-// ReadSignedSumsStreamed): its entries then give nothing, and it should be
-// read again. A file kept in memory is used as it was read. It reads the
+// ReadSignedSumsStreamed): the entries of its blocks changed then give
+// nothing, and it should be read again. A file kept in memory is used as it was read. It reads the
 // disk: not on the Fyne goroutine.
 func (x *SumsIndex) Changed() bool {
 	t := x.sf.fileText()

@@ -219,8 +219,7 @@ func parseSums(path string, data []byte) (*SumsFile, *signedPart, error) {
 // instead of its entries, and only the first problems (EntryCount), and the
 // text shares data's memory: data must not change afterwards.
 func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart, error) {
-	hint, _ := nameHint(filepath.Base(path))
-	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
+	sf := newSumsFile(path)
 	if len(data) > MaxSumsFileSize {
 		return nil, nil, &SumsError{Path: path, Kind: CauseTooLarge}
 	}
@@ -247,14 +246,19 @@ func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart,
 // parseLines parses a checksum file read again from the disk (scanText)
 // for streaming.
 func parseLines(path string, lines lineList) (*SumsFile, error) {
-	hint, _ := nameHint(filepath.Base(path))
-	sf := &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
+	sf := newSumsFile(path)
 	sf.stream = &sumsText{lines: lines}
 	sf.parseStreamed()
 	if err := sf.TextErr(); err != nil {
 		return nil, err
 	}
 	return sf, nil
+}
+
+// newSumsFile is the checksum file at path before it is parsed.
+func newSumsFile(path string) *SumsFile {
+	hint, _ := nameHint(filepath.Base(path))
+	return &SumsFile{Path: path, Dir: filepath.Dir(path), Hint: hint}
 }
 
 // parseStreamed parses sf.stream's text, keeping where its entries are and
@@ -270,13 +274,13 @@ func (sf *SumsFile) parseStreamed() {
 }
 
 // TextErr is the SumsError of a checksum file read again from the disk
-// that changed after it was first read (see fileText): the entries it gave
-// since are missing, none wrong. Nil for the others.
+// that changed after it was first read (see fileText): the entries of the
+// blocks changed are missing since, none wrong. Nil for the others.
 func (sf *SumsFile) TextErr() error {
-	if sf.stream == nil || sf.stream.lines.src == nil {
-		return nil
+	if t := sf.fileText(); t != nil {
+		return t.Err()
 	}
-	return sf.stream.lines.src.Err()
+	return nil
 }
 
 // fileText is where sf's text is read again from, or nil when it is kept.

@@ -124,8 +124,8 @@ func (w *Window) Add(paths []string) {
 
 // readChangedGiven reads again the checksum files remembered for later
 // files (xs) that changed on the disk since (a new SHA256SUMS downloaded
-// over the old one): those read again from the disk give nothing once
-// changed. It returns the changed ones and what they are now (the usable
+// over the old one): a checksum file read again from the disk gives
+// nothing of what changed. It returns the changed ones and what they are now (the usable
 // ones). It reads the disk: not on the Fyne goroutine.
 func readChangedGiven(xs []*app.SumsIndex) (changed, again []*app.SumsIndex) {
 	for _, x := range xs {
