@@ -81,13 +81,13 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 	if h := stripHexSeparators(text); isAllHex(h) {
 		e, err := decodeHexDigest(text, h, nil)
 		if err == nil {
-			return e, nil
+			return &e, nil
 		}
 		bareErr = err
 	} else if !strings.ContainsAny(text, " \t") {
 		e, err := decodeDigest(text, nil)
 		if err == nil {
-			return e, nil
+			return &e, nil
 		}
 		bareErr = err
 	}
@@ -97,7 +97,11 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 	}
 	if !strings.ContainsAny(text, "\n\r") {
 		if l, ok := parseSumsLine(text); ok && l.form != formSFV {
-			return expectedFromLine(l, nil)
+			e, err := expectedFromLine(l, nil)
+			if err != nil {
+				return nil, err
+			}
+			return &e, nil
 		}
 	}
 	switch {
@@ -112,25 +116,20 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 
 // expectedFromLine turns one parsed checksum line into an expected digest;
 // hint is the algorithm the checksum file's name or a header gives, if any.
-func expectedFromLine(l sumsLine, hint *hashing.Algorithm) (*ExpectedDigest, error) {
-	var tagged *hashing.Algorithm
+func expectedFromLine(l sumsLine, hint *hashing.Algorithm) (ExpectedDigest, error) {
+	tagged := hint
 	if l.tag != "" {
 		a, ok := hashing.Lookup(l.tag)
 		if !ok {
-			return nil, &DigestError{Text: l.digest, Kind: DigestUnsupported, Label: l.tag}
+			return ExpectedDigest{}, &DigestError{Text: l.digest, Kind: DigestUnsupported, Label: l.tag}
 		}
 		tagged = a
-	} else {
-		tagged = hint
 	}
 	e, err := decodeDigest(l.digest, tagged)
 	if err != nil {
-		return nil, err
+		return ExpectedDigest{}, err
 	}
-	if l.tag != "" {
-		e.Tag = l.tag
-	}
-	e.Name = l.name
+	e.Tag, e.Name = l.tag, l.name
 	return e, nil
 }
 
@@ -163,7 +162,7 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 			a, _ := hashing.Lookup(p)
 			if e, err := decodeBase64Digest(text[i+1:], a); err == nil {
 				e.Tag = text[:i]
-				return e, true, nil
+				return &e, true, nil
 			}
 		}
 	}
@@ -190,12 +189,12 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 		}
 		return nil, true, &DigestError{Text: text, Kind: DigestUnsupported, Label: strings.ToUpper(label)}
 	}
-	e, err = decodeDigest(rest, a)
+	d, err := decodeDigest(rest, a)
 	if err != nil {
 		return nil, true, err
 	}
-	e.Tag = label
-	return e, true, nil
+	d.Tag = label
+	return &d, true, nil
 }
 
 // looksLikeName reports whether s can be an algorithm label such as

@@ -15,23 +15,24 @@ import (
 // decodeDigest reads hex (any case, grouped with spaces, colons or dashes,
 // optional 0x) or else base64. When a is known the digest must have its
 // length; otherwise any length some algorithm has.
-func decodeDigest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
+//
+// The digest is a value, not a pointer: a checksum file's parser decodes
+// one for each of its millions of entries at every reading, and keeps
+// only its sum and candidates.
+func decodeDigest(s string, a *hashing.Algorithm) (ExpectedDigest, error) {
 	h := stripHexSeparators(s)
 	if isAllHex(h) {
 		return decodeHexDigest(s, h, a)
 	}
 	if nearlyHex(h) {
 		// "ba78l6bf..." is a SHA-256 with a typo, not base64 of 48 bytes.
-		return nil, notDigest(s, h)
+		return ExpectedDigest{}, notDigest(s, h)
 	}
 	e, err := decodeBase64Digest(s, a)
-	switch {
-	case err == errNotBase64:
-		return nil, notDigest(s, h)
-	case err != nil:
-		return nil, err
+	if err == errNotBase64 {
+		return ExpectedDigest{}, notDigest(s, h)
 	}
-	return e, nil
+	return e, err
 }
 
 // nearlyHex reports whether h has the length of some algorithm's hex digest
@@ -53,21 +54,21 @@ func nearlyHex(h string) bool {
 // at all, which decodeDigest words as not a digest.
 var errNotBase64 = errors.New("not base64")
 
-func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, error) {
+func decodeHexDigest(text, h string, a *hashing.Algorithm) (ExpectedDigest, error) {
 	n := len(h)
 	if a != nil && n != a.HexLen() {
-		return nil, &DigestError{Text: text, Kind: DigestWrongLength, Encoding: "hex", Length: n, Algorithm: a}
+		return ExpectedDigest{}, &DigestError{Text: text, Kind: DigestWrongLength, Encoding: "hex", Length: n, Algorithm: a}
 	}
 	if n%2 != 0 || len(hashing.BySize(n/2)) == 0 {
-		return nil, &DigestError{Text: text, Kind: DigestNoLength, Encoding: "hex", Length: n, Nearest: nearest(n)}
+		return ExpectedDigest{}, &DigestError{Text: text, Kind: DigestNoLength, Encoding: "hex", Length: n, Nearest: nearest(n)}
 	}
 	sum, err := hex.DecodeString(h)
 	if err != nil { // cannot happen after isAllHex and the even length
-		return nil, &DigestError{Text: text, Kind: DigestNotDigest}
+		return ExpectedDigest{}, &DigestError{Text: text, Kind: DigestNotDigest}
 	}
-	e := &ExpectedDigest{Text: text, Sum: sum, Encoding: "hex"}
+	e := ExpectedDigest{Text: text, Sum: sum, Encoding: "hex"}
 	if a != nil {
-		e.Candidates = []*hashing.Algorithm{a}
+		e.Candidates = only(a)
 	} else {
 		e.Candidates = hashing.BySize(len(sum))
 	}
@@ -75,10 +76,10 @@ func decodeHexDigest(text, h string, a *hashing.Algorithm) (*ExpectedDigest, err
 }
 
 // decodeBase64Digest reads standard or URL-safe base64, padded or not.
-func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error) {
+func decodeBase64Digest(s string, a *hashing.Algorithm) (ExpectedDigest, error) {
 	b := strings.Join(strings.Fields(s), "")
 	if b == "" {
-		return nil, &DigestError{Text: s, Kind: DigestEmpty}
+		return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestEmpty}
 	}
 	encodings := []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding}
 	for _, enc := range encodings {
@@ -87,18 +88,18 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (*ExpectedDigest, error)
 			continue
 		}
 		if a != nil && len(sum) != a.Size {
-			return nil, &DigestError{Text: s, Kind: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
+			return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
 		}
 		cands := hashing.BySize(len(sum))
 		if a != nil {
-			cands = []*hashing.Algorithm{a}
+			cands = only(a)
 		}
 		if len(cands) == 0 {
-			return nil, &DigestError{Text: s, Kind: DigestNoLength, Encoding: "base64", Length: len(sum)}
+			return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestNoLength, Encoding: "base64", Length: len(sum)}
 		}
-		return &ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
+		return ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
 	}
-	return nil, errNotBase64
+	return ExpectedDigest{}, errNotBase64
 }
 
 // stripHexSeparators removes a 0x prefix and the spaces, colons and dashes

@@ -111,7 +111,7 @@ func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
 	// "ubuntu.iso.sha256" holding just the digest, on its only line.
 	pr := sf.Problems[0]
 	if e, err := decodeDigest(strings.TrimSpace(pr.Text), sf.Hint); err == nil {
-		out = append(out, Published{Expected: e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed, Authenticity: sf.Authenticity})
+		out = append(out, Published{Expected: &e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed, Authenticity: sf.Authenticity})
 	}
 	return out
 }

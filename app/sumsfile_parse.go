@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"encoding/hex"
 	"math"
 	"strings"
 	"unsafe"
@@ -244,20 +243,6 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 		e.Unsupported = p.skipHint
 		p.emit(e)
 		return
-	}
-	// The common line, in plain hex of the length of the algorithm its tag
-	// or the file's name gives, is decoded at once: expectedFromLine would
-	// make an ExpectedDigest of it for every entry of every reading.
-	a := hint
-	if l.tag != "" {
-		a, _ = hashing.Lookup(l.tag)
-	}
-	if a != nil && len(l.digest) == a.HexLen() {
-		if sum, err := hex.DecodeString(l.digest); err == nil {
-			e.Sum, e.Algorithms = sum, only(a)
-			p.emit(e)
-			return
-		}
 	}
 	exp, err := expectedFromLine(l, hint)
 	if err != nil {
