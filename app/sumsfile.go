@@ -227,11 +227,9 @@ func parseSumsAs(path string, data []byte, stream bool) (*SumsFile, *signedPart,
 	if kind != CauseOther {
 		return nil, nil, &SumsError{Path: path, Kind: kind}
 	}
-	lines := splitLines(text)
-	for i := range lines.len() {
-		if len(lines.at(i)) > MaxSumsLineLen {
-			return nil, nil, &SumsError{Path: path, Kind: CauseLongLine, Line: i + 1}
-		}
+	lines, long := splitLines(text)
+	if long > 0 {
+		return nil, nil, &SumsError{Path: path, Kind: CauseLongLine, Line: long}
 	}
 	part := findSignedPart(text)
 	if !stream {
@@ -390,7 +388,7 @@ func (sf *SumsFile) EntryAt(i int) Entry {
 	li := int(at &^ atDashed)
 	lines, base := s.lines, 0
 	if s.part != nil {
-		s.partOnce.Do(func() { s.partLines = splitLines(s.part.text) })
+		s.partOnce.Do(func() { s.partLines, _ = splitLines(s.part.text) })
 		lines, base = s.partLines, s.part.line-1
 	}
 	p := sf.parser(lines)

@@ -335,21 +335,57 @@ type lineList struct {
 
 const lineMark = 64
 
-func splitLines(text string) lineList {
-	l := lineList{text: text, size: len(text), marks: make([]int32, 0, len(text)/(lineMark*16)+1)}
-	for start := 0; ; l.n++ {
-		if l.n%lineMark == 0 {
-			l.marks = append(l.marks, int32(start))
+// splitLines finds the lines of text, and the first longer than
+// MaxSumsLineLen (1-based; 0: none).
+func splitLines(text string) (lineList, int) {
+	l := lineList{text: text}
+	var s lineScan
+	s.add(&l, unsafe.Slice(unsafe.StringData(text), len(text)), 0) // read only
+	s.finish(&l, len(text))
+	return l, s.long
+}
+
+// lineScan finds a text's lines a piece at a time (a checksum file read
+// from the disk in blocks, or a whole text): its lineList's count and
+// marks, and the first line far too long.
+type lineScan struct {
+	from int // where the line being scanned begins in the text
+	long int // the first line longer than MaxSumsLineLen (1-based); 0: none
+}
+
+// add scans b, the text from position at on.
+func (s *lineScan) add(l *lineList, b []byte, at int) {
+	for k := 0; ; {
+		if l.n%lineMark == 0 && len(l.marks) == l.n/lineMark {
+			l.marks = append(l.marks, int32(s.from))
 		}
-		k := strings.IndexByte(text[start:], '\n')
-		if k < 0 {
-			l.n++
-			break
+		nl := bytes.IndexByte(b[k:], '\n')
+		if nl < 0 {
+			return
 		}
-		start += k + 1
+		s.line(l, at+k+nl)
+		k += nl + 1
 	}
+}
+
+// line ends the line being scanned at end (its '\n').
+func (s *lineScan) line(l *lineList, end int) {
+	if end-s.from > MaxSumsLineLen && s.long == 0 {
+		s.long = l.n + 1
+	}
+	l.n++
+	s.from = end + 1
+}
+
+// finish ends the text at size: its last line follows the last '\n'
+// (empty when it ends with one).
+func (s *lineScan) finish(l *lineList, size int) {
+	if l.n%lineMark == 0 && len(l.marks) == l.n/lineMark {
+		l.marks = append(l.marks, int32(s.from))
+	}
+	s.line(l, size)
+	l.size = size
 	l.curEnd = l.end(0)
-	return l
 }
 
 func (l *lineList) len() int { return l.n }

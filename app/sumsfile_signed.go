@@ -51,7 +51,7 @@ func (p *sumsParser) parseSigned(part *signedPart) {
 			p.problem(i, strings.TrimSuffix(l, "\r"), LineProblem{Kind: LineBeforeSigned})
 		}
 	}
-	p.lines = splitLines(part.text)
+	p.lines, _ = splitLines(part.text)
 	p.lineBase = part.line - 1
 	p.run()
 	p.lineBase = 0

@@ -193,10 +193,10 @@ func scanText(f *os.File, path string, st os.FileInfo) (_ *fileText, _ lineList,
 		return nil, lineList{}, CauseOther, 0, nil // signify's embedded message
 	}
 	var (
-		buf      = make([]byte, textBlock)
-		seam     []byte // the end of the text so far and the block's start, for a PGP header across blocks
-		read     int64
-		lineFrom int64 // where the line being scanned begins, in the text
+		buf  = make([]byte, textBlock)
+		seam []byte // the end of the text so far and the block's start, for a PGP header across blocks
+		read int64
+		scan lineScan
 	)
 	for read < size {
 		b := buf[:min(int64(textBlock), size-read)]
@@ -220,34 +220,14 @@ func scanText(f *os.File, path string, st os.FileInfo) (_ *fileText, _ lineList,
 			seam = seam[max(0, len(seam)-keep):]
 		}
 		t.sums = append(t.sums, sha256.Sum256(b))
-		// The lines: where every lineMark-th begins, and none too long.
-		textAt := read - int64(l.base) // the text position of b[0]
-		for k := 0; ; {
-			if l.n%lineMark == 0 && len(l.marks) == l.n/lineMark {
-				l.marks = append(l.marks, int32(lineFrom))
-			}
-			nl := bytes.IndexByte(b[k:], '\n')
-			if nl < 0 {
-				break
-			}
-			end := textAt + int64(k+nl)
-			if end-lineFrom > MaxSumsLineLen {
-				return nil, lineList{}, CauseLongLine, l.n + 1, nil
-			}
-			l.n++
-			lineFrom = end + 1
-			k += nl + 1
+		scan.add(&l, b, int(read)-l.base)
+		if scan.long > 0 {
+			return nil, lineList{}, CauseLongLine, scan.long, nil
 		}
 		read += int64(len(b))
 	}
-	if size-int64(l.base)-lineFrom > MaxSumsLineLen {
-		return nil, lineList{}, CauseLongLine, l.n + 1, nil
+	if scan.finish(&l, int(size)-l.base); scan.long > 0 {
+		return nil, lineList{}, CauseLongLine, scan.long, nil
 	}
-	if l.n%lineMark == 0 && len(l.marks) == l.n/lineMark {
-		l.marks = append(l.marks, int32(lineFrom))
-	}
-	l.n++ // the last line, after the last '\n' (empty when the file ends with one)
-	l.size = int(size) - l.base
-	l.curEnd = l.end(0)
 	return t, l, CauseOther, 0, nil
 }
