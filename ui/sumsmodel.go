@@ -12,8 +12,8 @@ import (
 // sumsResults is what the checksum-file view keeps of each entry's check:
 // one byte, or two when the entry alone does not say which algorithm
 // matched, whatever the file names, so that a checksum file of millions of
-// lines stays small (the entries themselves stay in app.SumsFile's text,
-// parsed again for the rows shown). The check's goroutine sets results;
+// lines stays small (the entries themselves are parsed again for the rows
+// shown, from app.SumsFile's text or from the disk). The check's goroutine sets results;
 // Fyne's reads them.
 type sumsResults struct {
 	mu    sync.Mutex
@@ -150,12 +150,13 @@ func (s *sumsResults) count(st app.Status) (n, checked int) {
 	return s.counts[st], s.checked
 }
 
-// A big checksum file's text (up to app.MaxSumsFileSize) stays in memory
-// while it is checked, and the check makes garbage at every entry: with
-// the garbage collector's default (GOGC=100), the heap would grow to twice
-// what is live before each collection. While such a check runs, the heap
-// grows only a quarter above what is live; what is kept is mostly without
-// pointers (the text, sumsResults), cheap to collect around.
+// A big checksum file (up to app.MaxSumsFileSize) is read, looked through
+// and checked entry by entry, and every entry makes garbage: with the
+// garbage collector's default (GOGC=100), the heap would grow to twice
+// what is live before each collection. While that runs, the heap grows
+// only a quarter above what is live; what is kept is mostly without
+// pointers (sumsResults, the index of names, a kept text), cheap to
+// collect around.
 const (
 	thriftyAbove   = 8 << 20 // bytes of checksum file
 	thriftyPercent = 25
