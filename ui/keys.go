@@ -19,16 +19,45 @@ import (
 
 // keyList is a list that cancels on Esc, like the rest of the window.
 // Ctrl+V needs nothing: a list takes no shortcuts, the window's run.
+// It knows which item each of its rows was bound to last (RefreshRows).
 type keyList struct {
 	widget.List
 	onEscape func()
+	update   func(widget.ListItemID, fyne.CanvasObject)
+	bound    map[fyne.CanvasObject]widget.ListItemID
 }
 
 func newKeyList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject), onEscape func()) *keyList {
-	l := &keyList{onEscape: onEscape}
-	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l := &keyList{onEscape: onEscape, update: update, bound: make(map[fyne.CanvasObject]widget.ListItemID)}
+	l.Length, l.CreateItem = length, create
+	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
+		l.bound[o] = id
+		l.update(id, o)
+	}
 	l.ExtendBaseWidget(l)
 	return l
+}
+
+// RefreshRows binds again the rows that show the items first to last, and
+// no others. Fyne's RefreshItem, like Refresh, binds every row shown again
+// and makes a new row to measure, at each call: a running check, whose
+// results come hundreds of times a second and mostly for items out of view,
+// would lay out and shape the words of every row shown at each, making
+// garbage by the gigabyte. A row Fyne keeps for later, out of view, may be
+// bound again too; it is bound anew when it comes back into view.
+func (l *keyList) RefreshRows(first, last widget.ListItemID) {
+	for o, id := range l.bound {
+		if id >= first && id <= last {
+			l.update(id, o)
+		}
+	}
+}
+
+// Refresh forgets which rows were bound: a full refresh may make its rows
+// anew, and binds all those shown.
+func (l *keyList) Refresh() {
+	clear(l.bound)
+	l.List.Refresh()
 }
 
 func (l *keyList) TypedKey(k *fyne.KeyEvent) {

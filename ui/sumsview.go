@@ -144,21 +144,29 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 		return
 	}
 	e := v.sf.EntryAt(id)
-	name.SetText(e.Name)
+	setText(name, e.Name)
 	r, checked := v.results.result(id, &e)
 	switch {
 	case checked:
 		setIcon(icon, statusIcon(r.Status))
-		status.SetText(statusWord(r.Status))
-		reason.SetText(entryReason(&r))
+		setText(status, statusWord(r.Status))
+		setText(reason, entryReason(&r))
 	case v.job != nil && v.jobEntry == id:
 		setIcon(icon, theme.HistoryIcon())
-		status.SetText(tr("checking…"))
-		reason.SetText("")
+		setText(status, tr("checking…"))
+		setText(reason, "")
 	default:
 		setIcon(icon, nil)
-		status.SetText("")
-		reason.SetText(algAnd(e.Algorithms))
+		setText(status, "")
+		setText(reason, algAnd(e.Algorithms))
+	}
+}
+
+// setText changes a row's label only when it says something else: each
+// change lays out and shapes its words again.
+func setText(l *widget.Label, s string) {
+	if l.Text != s {
+		l.SetText(s)
 	}
 }
 
@@ -443,17 +451,9 @@ func (v *sumsView) apply(n checkBatch) {
 	if n.job != nil {
 		v.job, v.jobName, v.jobEntry = n.job, filepath.Base(n.job.Path()), n.jobEntry
 	}
-	switch {
-	case n.first > n.last:
-	case n.last-n.first < 8:
-		for i := n.first; i <= n.last; i++ {
-			v.list.RefreshItem(i)
-		}
-	default:
-		v.list.Refresh() // only the rows shown are drawn again
-	}
+	v.list.RefreshRows(n.first, n.last) // only the rows shown of the entries checked
 	if n.job != nil {
-		v.list.RefreshItem(n.jobEntry)
+		v.list.RefreshRows(n.jobEntry, n.jobEntry)
 	}
 	// The words and the bar follow at the window's next tick: a text
 	// changed at every batch, hundreds of times a second, would be

@@ -179,6 +179,43 @@ func TestChecksumViewBatchesItsUpdates(t *testing.T) {
 	h.waitFor("the cancelled check to end", func() bool { return !h.w.sums.running() && h.w.Idle() })
 }
 
+// A batch of a check's results binds again the rows shown of the entries
+// it holds, and no other: Fyne's Refresh and RefreshItem bind every row
+// shown at each call, which the view did at every batch of a check of
+// millions, mostly of entries out of view, making gigabytes of garbage.
+func TestChecksumViewBindsOnlyTheRowsAResultChanges(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	const n = 2_000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%s  f%05d.iso\n", sha256Hex("abc"), i)
+	}
+	h.w.openSums(writeFile(t, filepath.Join(dir, "SHA256SUMS"), b.String()))
+	h.waitFor("the check to end", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == n })
+	h.settle()
+	v := h.w.sums
+	bound := map[int]int{}
+	inner := v.list.update
+	v.list.update = func(id widget.ListItemID, o fyne.CanvasObject) {
+		bound[id]++
+		inner(id, o)
+	}
+	v.apply(checkBatch{first: n - 500, last: n - 1, done: n}) // out of view
+	if len(bound) != 0 {
+		t.Errorf("results for entries out of view bound %d rows", len(bound))
+	}
+	v.apply(checkBatch{first: 1, last: 1, done: n})
+	if len(bound) != 1 || bound[1] != 1 {
+		t.Errorf("a result for entry 1 bound %v (row: times), want 1: 1", bound)
+	}
+	clear(bound)
+	v.list.Refresh() // all the rows shown, from the top
+	if len(bound) < 5 || bound[0] != 1 {
+		t.Errorf("a refresh bound %v", bound)
+	}
+}
+
 // labelled accepts the button with that text, whether it passes Esc on or
 // is Fyne's own (so that a test of Esc fails on what Esc does).
 func labelled(text string) func(fyne.Focusable) bool {
