@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // A checksum file the user gave (dropped or opened) is used for the files
@@ -25,16 +27,21 @@ import (
 // two that disagree are a Conflict, never a silent pick.
 
 // SumsIndex finds the entries of one checksum file that list a file,
-// without reading the disk. It keeps 4 bytes an entry: which entry (and
-// which of its names, see entryNames), sorted by a hash of the base name
-// it leads to, which a lookup computes again for the few slots it looks
-// at, parsing their entries (SumsFile.EntryAt); a table of where each
-// range of hashes starts keeps that to a handful. A lookup decides on the
+// without looking at the files they name. It keeps 4 bytes an entry:
+// which entry (and which of its names, see entryNames), sorted by a hash
+// of the base name it leads to, which a lookup computes again for the few
+// slots it looks at, parsing their entries (SumsFile.EntryAt: a checksum
+// file read again from the disk is read there, a block or two); a table
+// of where each range of hashes starts keeps that to a handful. A lookup decides on the
 // names of the entries of the file's base name. A checksum file of
-// millions of lines, given once, is remembered so.
+// millions of lines, given once, is remembered so. The index is made when
+// first needed (Build): a checksum file only checked in its own view
+// never needs it.
 type SumsIndex struct {
 	sf    *SumsFile
-	dir   string   // the checksum file's folder, absolute
+	dir   string // the checksum file's folder, absolute
+	once  sync.Once
+	built atomic.Bool
 	slots []uint32 // per name an entry may mean: the entry's index, with slotSecond for its second name
 	// starts[b] is the first slot whose key's top startBits bits are b or
 	// more; starts[1<<startBits] is len(slots).
@@ -52,10 +59,26 @@ const slotSecond = 1 << 31
 // slotsPerStart is about how many slots share a place in SumsIndex.starts.
 const slotsPerStart = 16
 
-// NewSumsIndex indexes the entries of sf (read whole, or streamed).
+// NewSumsIndex returns the index of the entries of sf (read whole, or
+// streamed), to be made when first needed (Build).
 func NewSumsIndex(sf *SumsFile) *SumsIndex {
 	x := &SumsIndex{sf: sf}
 	x.dir, _ = filepath.Abs(rootDir(sf.Dir))
+	return x
+}
+
+// Build makes the index, once: it reads every entry (a few seconds for
+// millions, and 12 bytes an entry while it is made), so a window calls it
+// away from its event loop before looking files up. Published calls it
+// otherwise. It is safe for concurrent use.
+func (x *SumsIndex) Build() { x.once.Do(x.build) }
+
+// Built reports whether the index is made (Build).
+func (x *SumsIndex) Built() bool { return x.built.Load() }
+
+func (x *SumsIndex) build() {
+	defer x.built.Store(true)
+	sf := x.sf
 	// Sorted by key first (8 bytes a slot, only while the index is made).
 	keys := make([]uint64, 0, sf.EntryCount)
 	for i, e := range sf.All() {
@@ -86,7 +109,6 @@ func NewSumsIndex(sf *SumsFile) *SumsIndex {
 		}
 		x.starts[b] = uint32(k)
 	}
-	return x
 }
 
 // slotKey orders the slots: the base name's hash above indexBits+1 bits,
@@ -146,8 +168,9 @@ func (x *SumsIndex) Changed() bool {
 func (x *SumsIndex) File() *SumsFile { return x.sf }
 
 // Published returns the entries that list the file at path, by the rule
-// above, in file order.
+// above, in file order. It makes the index first if it is not made.
 func (x *SumsIndex) Published(path string) []Published {
+	x.Build()
 	target, err := filepath.Abs(path)
 	if err != nil {
 		return nil

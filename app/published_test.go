@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -175,7 +176,11 @@ func TestSumsIndexOfManyEntries(t *testing.T) {
 		t.Fatalf("%v, %d entries", err, sf.EntryCount)
 	}
 	x := NewSumsIndex(sf)
-	if len(x.slots) != n+3 || x.startBits == 0 || len(x.starts) != 1<<x.startBits+1 {
+	if x.Built() || x.slots != nil {
+		t.Fatal("indexed before it was needed")
+	}
+	x.Build()
+	if !x.Built() || len(x.slots) != n+3 || x.startBits == 0 || len(x.starts) != 1<<x.startBits+1 {
 		t.Fatalf("%d slots for %d entries, %d start bits, %d starts", len(x.slots), n+2, x.startBits, len(x.starts))
 	}
 	for _, i := range []int{0, 1, 6, 8, 999, 12345, n - 1} {
@@ -192,5 +197,40 @@ func TestSumsIndexOfManyEntries(t *testing.T) {
 	}
 	if got := lines(x.Published(filepath.Join(dir, "f20000.bin"))); got != "" {
 		t.Errorf("f20000.bin, not listed: listed by %q", got)
+	}
+}
+
+// An index is made once, by the first lookup when Build was not called,
+// whichever of several at once comes first; they all find the same.
+func TestSumsIndexMadeAtFirstLookup(t *testing.T) {
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "%08x f%05d.bin\n", i, i)
+	}
+	dir := t.TempDir()
+	sf, _, err := parseSumsAs(filepath.Join(dir, "big.sfv"), []byte(b.String()), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := NewSumsIndex(sf)
+	got := make([]string, 8)
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			if g%2 == 0 {
+				x.Build()
+			}
+			got[g] = lines(x.Published(filepath.Join(dir, fmt.Sprintf("f%05d.bin", 4321))))
+		})
+	}
+	wg.Wait()
+	want := filepath.Base(dir) + "/big.sfv:4322"
+	for g, s := range got {
+		if s != want {
+			t.Errorf("lookup %d: listed by %q, want %q", g, s, want)
+		}
+	}
+	if !x.Built() || len(x.slots) != 5000 {
+		t.Errorf("built %v, %d slots", x.Built(), len(x.slots))
 	}
 }

@@ -51,6 +51,11 @@ func (w *Window) sumsGiven(paths []string, xs []*app.SumsIndex) {
 			usable = append(usable, x)
 		}
 	}
+	if len(w.files.items) > 0 && !w.indexed(usable) {
+		// Looked up for the files of the list: indexed first.
+		w.afterIndexing(usable, func() { w.sumsGiven(paths, xs) })
+		return
+	}
 	if n := w.addGiven(usable...); n > 0 {
 		w.show(nil)
 		w.tracef("%q given on their own: used for the %d files of the list they list", paths, n)
@@ -92,6 +97,58 @@ func (w *Window) checkNext() {
 	g := w.sumsNext[len(w.sumsNext)-1]
 	w.sumsNext = w.sumsNext[:len(w.sumsNext)-1]
 	w.checkGiven(g)
+}
+
+// A checksum file given is indexed (app.SumsIndex.Build) only once a file
+// is looked up in it: one given on its own to an empty list is checked in
+// its view and may never be, and the index of millions of entries takes
+// seconds and 12 bytes an entry to make. It is made in the background:
+// the lookups, on the Fyne goroutine, find it made.
+
+// indexed reports whether the checksum files remembered, and xs, are
+// indexed.
+func (w *Window) indexed(xs []*app.SumsIndex) bool {
+	return len(unindexed(w.given, xs)) == 0
+}
+
+// afterIndexing calls then on the Fyne goroutine once the checksum files
+// remembered, and xs, are indexed: at once if they are, else after
+// indexing them in the background (not after a Clear).
+func (w *Window) afterIndexing(xs []*app.SumsIndex, then func()) {
+	todo := unindexed(w.given, xs)
+	if len(todo) == 0 {
+		then()
+		return
+	}
+	gen := w.gen
+	w.background(func() {
+		index(todo)
+		w.do(func() {
+			if gen == w.gen {
+				w.afterIndexing(xs, then) // others may have been given meanwhile
+			}
+		})
+	})
+}
+
+// unindexed returns the checksum files of the lists that are not indexed.
+func unindexed(lists ...[]*app.SumsIndex) []*app.SumsIndex {
+	var out []*app.SumsIndex
+	for _, l := range lists {
+		for _, x := range l {
+			if !x.Built() {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// index indexes checksum files. It reads them: not on the Fyne goroutine.
+func index(xs []*app.SumsIndex) {
+	for _, x := range xs {
+		x.Build()
+	}
 }
 
 // addGiven remembers checksum files given for the files, and adds their

@@ -69,6 +69,9 @@ func TestChecksumFileFromAnotherFolder(t *testing.T) {
 			case "SHA256SUMS then ISO":
 				h.w.Add([]string{sums}) // nothing listed yet: checked on its own, as ever
 				h.waitFor("the check to end", func() bool { return h.w.sums != nil && h.w.sums.sf != nil && !h.w.sums.running() })
+				if len(h.w.given) != 1 || h.w.given[0].Built() {
+					t.Fatalf("%d checksum files remembered; indexed for its own check: %v", len(h.w.given), len(h.w.given) == 1)
+				}
 				h.w.Add([]string{iso})
 			case "ISO then Open checksum file":
 				h.w.Add([]string{iso})
@@ -95,6 +98,9 @@ func TestChecksumFileFromAnotherFolder(t *testing.T) {
 			}
 			if h.w.body.Objects[0] != h.w.mainView {
 				t.Error("the list is not in view")
+			}
+			if !h.w.indexed(nil) {
+				t.Error("a checksum file a file was looked up in is not indexed")
 			}
 		})
 	}

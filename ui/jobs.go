@@ -97,29 +97,42 @@ func (w *Window) Add(paths []string) {
 			}
 			pubs[i] = w.core.Published(res.Files[i].Path)
 		}
+		if len(res.Files) > 0 { // looked up in them all
+			index(remembered)
+			index(again)
+			index(given)
+		}
 		w.do(func() {
 			if gen != w.gen {
 				return
 			}
 			w.walkFound = 0
 			w.forgetGiven(changed...)
-			w.addGiven(append(again, given...)...)
-			if ctx.Err() == nil {
-				w.addFiles(res.Files, pubs)
-			}
-			for _, err := range res.Errs {
-				w.tracef("%v", err)
-			}
-			switch len(res.Errs) {
-			case 0:
-			case 1:
-				w.flash(errorText(res.Errs[0]))
-			default:
-				w.flash(tr("{{.Error}} (and {{.N}} more)", "Error", errorText(res.Errs[0]), "N", len(res.Errs)-1))
-			}
-			w.walkDone()
+			given := append(again, given...)
+			w.afterIndexing(given, func() { w.took(ctx, given, res, pubs) })
 		})
 	})
+}
+
+// took lists what a walk found, and uses for its files the checksum files
+// given with them (given: dropped with them, or remembered and read again
+// because they changed). All are indexed.
+func (w *Window) took(ctx context.Context, given []*app.SumsIndex, res gather.Result, pubs [][]app.Published) {
+	w.addGiven(given...)
+	if ctx.Err() == nil {
+		w.addFiles(res.Files, pubs)
+	}
+	for _, err := range res.Errs {
+		w.tracef("%v", err)
+	}
+	switch len(res.Errs) {
+	case 0:
+	case 1:
+		w.flash(errorText(res.Errs[0]))
+	default:
+		w.flash(tr("{{.Error}} (and {{.N}} more)", "Error", errorText(res.Errs[0]), "N", len(res.Errs)-1))
+	}
+	w.walkDone()
 }
 
 // readChangedGiven reads again the checksum files remembered for later
