@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -220,6 +221,34 @@ func TestFindPublishedSigned(t *testing.T) {
 	s.write(t, "ubuntu.iso", []byte(isoData+"x"))
 	if a, _ := VerifyFile(iso, s.ring); a.Verdict.Kind != signature.Bad {
 		t.Errorf("a changed ISO: %v", a.Verdict.Kind)
+	}
+}
+
+// A large SHA256SUMS beside the ISO, indexed once for its folder, is
+// judged again when its signature comes after it was first read.
+func TestFindPublishedSignedInAHugeChecksumFile(t *testing.T) {
+	t.Cleanup(func() { bigSums.files = nil })
+	s := newSignedFolder(t)
+	sums := s.sums()
+	for i := range 20_000 { // over a megabyte
+		sums = fmt.Appendf(sums, "%s  f%08d.bin\n", vHex("sha256", []byte("x")), i)
+	}
+	s.write(t, "SHA256SUMS", sums)
+	iso := s.write(t, "ubuntu.iso", []byte(isoData))
+	for _, signed := range []bool{false, true} {
+		if signed {
+			s.write(t, "SHA256SUMS.gpg", s.g.Sign(sums, s.fpr, "--detach-sign"))
+		}
+		pub, errs := FindPublishedSigned(iso, s.ring)
+		if len(errs) != 0 || len(pub) != 1 || pub[0].Line != 1 {
+			t.Fatalf("signed %v: %+v %v", signed, pub, errs)
+		}
+		if a := pub[0].Authenticity; a.Trusted() != signed {
+			t.Errorf("signed %v: authenticity %+v", signed, a)
+		}
+	}
+	if len(bigSums.files) != 1 {
+		t.Errorf("%d checksum files kept, want 1", len(bigSums.files))
 	}
 }
 

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -72,15 +74,23 @@ func FindPublishedSigned(path string, ring *signature.Keyring) ([]Published, []e
 			break
 		}
 		src := filepath.Join(filepath.Dir(path), name)
-		if info, err := os.Stat(src); err != nil || !info.Mode().IsRegular() {
+		info, err := os.Stat(src)
+		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
-		var sf *SumsFile
-		if ring != nil {
-			sf, err = ReadSignedSums(src, ring)
-		} else {
-			sf, err = ReadSumsFile(src)
+		if isOwn := i < len(own); !isOwn && info.Size() > rereadAbove {
+			x, again, err := bigSums.index(src, info, ring)
+			switch {
+			case err != nil:
+				errs = append(errs, err)
+			case again:
+				found = append(found, x.Published(target)...) // the rule for a file in its folder: by path
+			default:
+				found = append(found, publishedIn(x.File(), target, base, false)...)
+			}
+			continue
 		}
+		sf, err := readSumsSignedBy(src, ring, true)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -90,14 +100,121 @@ func FindPublishedSigned(path string, ring *signature.Keyring) ([]Published, []e
 	return found, errs
 }
 
+// readSumsSignedBy is ReadSignedSums, or with no ring ReadSumsFile; stream
+// keeps the entries out of memory (see SumsFile.EntryCount).
+func readSumsSignedBy(path string, ring *signature.Keyring, stream bool) (*SumsFile, error) {
+	if ring != nil {
+		return readSignedSums(path, ring, stream)
+	}
+	sf, _, _, err := readSumsAs(path, stream)
+	return sf, err
+}
+
+// bigSums remembers the large shared checksum files FindPublished read,
+// indexed, while they stay as they are on the disk: the files of a folder
+// next to one SHA256SUMS of millions of lines are looked up in it without
+// reading it again for each, or ever keeping its entries in memory.
+var bigSums sumsCache
+
+// sumsCache is a few checksum files read, with their index, the last used
+// first.
+type sumsCache struct {
+	mu    sync.Mutex
+	files []cachedSums
+}
+
+// cachedSums is a checksum file read from the disk as it was then (info),
+// checked against ring with the signature files beside it as they were
+// (sigs).
+type cachedSums struct {
+	info os.FileInfo
+	ring *signature.Keyring
+	sigs string
+	x    *SumsIndex
+}
+
+// sigState says what signature files are beside the checksum file at path
+// (SignatureFiles), with their sizes and times: one downloaded or changed
+// since it was read changes the verdict on its signature.
+func sigState(path string) string {
+	var b strings.Builder
+	for _, s := range signatureSuffixes {
+		if st, err := os.Stat(path + s); err == nil {
+			fmt.Fprintf(&b, "%s %d %d;", s, st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	return b.String()
+}
+
+// maxCachedSums bounds the checksum files a sumsCache keeps: a folder may
+// hold a few (SHA256SUMS, SHA512SUMS, MD5SUMS), each of up to
+// MaxSumsFileSize and 4 bytes an entry once indexed.
+const maxCachedSums = 4
+
+// index returns the index of the checksum file at path (whose Stat is
+// info) read with ring, reading it unless it was read as it is now; again
+// says it was. A file is looked up in a checksum file read for it by
+// going through the entries, a second in the index (made then, SumsIndex.Build):
+// one ISO beside a SHA256SUMS of millions of lines never needs the 12
+// bytes an entry that making it takes.
+func (c *sumsCache) index(path string, info os.FileInfo, ring *signature.Keyring) (x *SumsIndex, again bool, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sigs := ""
+	if ring != nil {
+		sigs = sigState(path)
+	}
+	for i, f := range c.files {
+		if f.x.Path() != path {
+			continue
+		}
+		if f.ring == ring && f.sigs == sigs && os.SameFile(f.info, info) && f.info.Size() == info.Size() && f.info.ModTime().Equal(info.ModTime()) && !f.x.Changed() {
+			copy(c.files[1:i+1], c.files[:i])
+			c.files[0] = f
+			return f.x, true, nil
+		}
+		c.files = slices.Delete(c.files, i, i+1)
+		break
+	}
+	sf, err := readSumsSignedBy(path, ring, true)
+	if err != nil {
+		return nil, false, err
+	}
+	x = NewSumsIndex(sf)
+	if sf.fileText() == nil {
+		return x, false, nil // kept whole (UTF-16, signed inside): not kept here too
+	}
+	c.files = slices.Insert(c.files, 0, cachedSums{info: info, ring: ring, sigs: sigs, x: x})
+	c.files = c.files[:min(len(c.files), maxCachedSums)]
+	return x, false, nil
+}
+
+// ReadSumsIndex reads the checksum file at path, given for the files it
+// lists, and checks its signatures against ring (ReadSignedSumsStreamed),
+// with its index to be made (NewSumsIndex). A large one read already for
+// the files beside it, and as it is now, is not read again, nor its index
+// made twice.
+func ReadSumsIndex(path string, ring *signature.Keyring) (*SumsIndex, error) {
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() && info.Size() > rereadAbove {
+		x, _, err := bigSums.index(path, info, ring)
+		return x, err
+	}
+	sf, err := ReadSignedSumsStreamed(path, ring)
+	if err != nil {
+		return nil, err
+	}
+	return NewSumsIndex(sf), nil
+}
+
 // publishedIn picks the entries of sf that list the file target. An own
 // sidecar may list it by base name only (it was often made elsewhere) or
 // hold nothing but the digest.
 func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
 	var out []Published
-	for i := range sf.Entries {
-		e := &sf.Entries[i]
-		if e.Unsupported != "" {
+	for _, e := range sf.All() {
+		// A name that leads to the file holds its base name (and an
+		// entry's path is only worked out for those).
+		if e.Unsupported != "" || !strings.Contains(e.Name, base) {
 			continue
 		}
 		p, _ := filepath.Abs(sf.Resolve(e))
@@ -105,7 +222,7 @@ func publishedIn(sf *SumsFile, target, base string, own bool) []Published {
 			out = append(out, Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity})
 		}
 	}
-	if !own || len(sf.Entries) > 0 || len(sf.Problems) != 1 {
+	if !own || sf.EntryCount > 0 || len(sf.Problems) != 1 {
 		return out
 	}
 	// "ubuntu.iso.sha256" holding just the digest, on its only line.

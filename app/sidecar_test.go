@@ -2,11 +2,14 @@ package app
 
 import (
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestFindPublished(t *testing.T) {
@@ -111,5 +114,81 @@ func TestIsSumsNameSignatures(t *testing.T) {
 		if got := IsSumsName(name); got != want {
 			t.Errorf("IsSumsName(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// A shared checksum file of over a megabyte beside the files is read from
+// the disk in blocks and indexed, once for all the files of its folder,
+// never with its entries in memory, and read again when it changes; the
+// index of a few such files is kept.
+func TestFindPublishedInAHugeChecksumFile(t *testing.T) {
+	t.Cleanup(func() { bigSums.files = nil })
+	bigSums.files = nil
+	const n = 40_000 // 80 bytes a line: 3 MiB
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%s  f%010d.bin\n", abcSHA256, i)
+	}
+	filler := b.String()
+	dir := vTree(t, map[string]string{"a.iso": "abc", "b.iso": "abc",
+		"SHA256SUMS": filler + abcSHA256 + "  a.iso\n" + abcSHA256 + "  ./b.iso\n"})
+	lookup := func(name string) string {
+		t.Helper()
+		found, errs := FindPublished(filepath.Join(dir, name))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		var got []string
+		for _, p := range found {
+			got = append(got, fmt.Sprintf("%s:%d:%x", filepath.Base(p.Source), p.Line, p.Expected.Sum[:2]))
+		}
+		return strings.Join(got, " ")
+	}
+	runtime.GC()
+	before := liveHeap()
+	if got, want := lookup("a.iso"), fmt.Sprintf("SHA256SUMS:%d:ba78", n+1); got != want {
+		t.Errorf("a.iso: %q, want %q", got, want)
+	}
+	if grown := int64(liveHeap()) - int64(before); grown > 16*n {
+		t.Errorf("the lookup keeps %d bytes for %d entries: more than 16 an entry", grown, n)
+	}
+	first := bigSums.files[0].x
+	if first.Built() {
+		t.Error("indexed for one file")
+	}
+	if got, want := lookup("b.iso"), fmt.Sprintf("SHA256SUMS:%d:ba78", n+2); got != want {
+		t.Errorf("b.iso: %q, want %q", got, want)
+	}
+	if got, want := lookup("a.iso"), fmt.Sprintf("SHA256SUMS:%d:ba78", n+1); got != want {
+		t.Errorf("a.iso in the index: %q, want %q", got, want)
+	}
+	if len(bigSums.files) != 1 || bigSums.files[0].x != first || !first.Built() {
+		t.Errorf("%d checksum files kept; read again for the second file: %v", len(bigSums.files), bigSums.files[0].x != first)
+	}
+
+	// Changed on the disk (the same size): read again.
+	other := strings.Replace(abcSHA256, "ba78", "0000", 1)
+	if err := os.WriteFile(filepath.Join(dir, "SHA256SUMS"), []byte(filler+other+"  a.iso\n"+abcSHA256+"  ./b.iso\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(filepath.Join(dir, "SHA256SUMS"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := lookup("a.iso"), fmt.Sprintf("SHA256SUMS:%d:0000", n+1); got != want {
+		t.Errorf("a.iso after the change: %q, want %q", got, want)
+	}
+
+	// More such files than are kept: each still found, the last ones kept.
+	for i := range maxCachedSums + 1 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("mirror%d.sha256", i)), []byte(filler+abcSHA256+"  a.iso\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := lookup("a.iso"); strings.Count(got, ":0000") != 1 || strings.Count(got, ":ba78") != maxCachedSums+1 {
+		t.Errorf("a.iso in %d files: %q", maxCachedSums+2, got)
+	}
+	if len(bigSums.files) != maxCachedSums {
+		t.Errorf("%d checksum files kept, want %d", len(bigSums.files), maxCachedSums)
 	}
 }

@@ -18,11 +18,11 @@ import (
 // It reads the disk: not on the Fyne goroutine.
 func readGiven(path string) *app.SumsIndex {
 	defer thriftyGC(path)()
-	sf, err := app.ReadSignedSumsStreamed(path, trustedKeys.get())
-	if err != nil || sf.EntryCount == 0 {
+	x, err := app.ReadSumsIndex(path, trustedKeys.get())
+	if err != nil || x.File().EntryCount == 0 {
 		return nil
 	}
-	return app.NewSumsIndex(sf)
+	return x
 }
 
 // takeSums uses the checksum file at path (Open checksum file…): for the
@@ -147,7 +147,11 @@ func unindexed(lists ...[]*app.SumsIndex) []*app.SumsIndex {
 // index indexes checksum files. It reads them: not on the Fyne goroutine.
 func index(xs []*app.SumsIndex) {
 	for _, x := range xs {
-		x.Build()
+		if !x.Built() {
+			restore := thriftyGC(x.Path())
+			x.Build()
+			restore()
+		}
 	}
 }
 

@@ -88,20 +88,23 @@ func (w *Window) Add(paths []string) {
 				}
 			})
 		})
+		if len(res.Files) > 0 { // looked up in them all
+			index(remembered)
+			index(again)
+			index(given)
+		}
 		// The digests published next to the files are known before they are
-		// queued, so that the algorithm the verdict needs goes first.
+		// queued, so that the algorithm the verdict needs goes first. A
+		// checksum file of millions of lines beside them may be indexed.
 		pubs := make([][]app.Published, min(len(res.Files), maxSidecarLookups))
+		restore := thrifty()
 		for i := range pubs {
 			if ctx.Err() != nil {
 				break
 			}
 			pubs[i] = w.core.Published(res.Files[i].Path)
 		}
-		if len(res.Files) > 0 { // looked up in them all
-			index(remembered)
-			index(again)
-			index(given)
-		}
+		restore()
 		w.do(func() {
 			if gen != w.gen {
 				return

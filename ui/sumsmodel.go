@@ -176,6 +176,12 @@ func thriftyGC(path string) (restore func()) {
 	if st, err := os.Stat(path); err != nil || st.Size() < thriftyAbove {
 		return func() {}
 	}
+	return thrifty()
+}
+
+// thrifty lowers the garbage collector's percentage until the function it
+// returns is called, as thriftyGC does for a big checksum file.
+func thrifty() (restore func()) {
 	thrift.mu.Lock()
 	defer thrift.mu.Unlock()
 	if thrift.running++; thrift.running == 1 {
