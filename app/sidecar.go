@@ -78,7 +78,8 @@ func FindPublishedSigned(path string, ring *signature.Keyring) ([]Published, []e
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
-		if isOwn := i < len(own); !isOwn && info.Size() > rereadAbove {
+		isOwn := i < len(own)
+		if !isOwn && info.Size() > rereadAbove {
 			x, again, err := bigSums.index(src, info, ring)
 			switch {
 			case err != nil:
@@ -95,7 +96,7 @@ func FindPublishedSigned(path string, ring *signature.Keyring) ([]Published, []e
 			errs = append(errs, err)
 			continue
 		}
-		found = append(found, publishedIn(sf, target, base, i < len(own))...)
+		found = append(found, publishedIn(sf, target, base, isOwn)...)
 	}
 	return found, errs
 }

@@ -141,18 +141,24 @@ func TestChecksumFileLongReasonReadable(t *testing.T) {
 	}
 }
 
+// missingSums writes a SHA256SUMS of n entries whose files are all
+// missing: a check of it is the view's own work, not hashing.
+func missingSums(t *testing.T, n int) string {
+	t.Helper()
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%s  f%05d.iso\n", sha256Hex("abc"), i)
+	}
+	return writeFile(t, filepath.Join(t.TempDir(), "SHA256SUMS"), b.String())
+}
+
 // A check far ahead of the window (10,000 missing files) leaves at most one
 // update waiting for the Fyne goroutine, not one per entry, so that the
 // view keeps up and Cancel is seen at once.
 func TestChecksumViewBatchesItsUpdates(t *testing.T) {
 	h := newHarness(t)
-	dir := t.TempDir()
 	const n = 10_000
-	var b strings.Builder
-	for i := range n {
-		fmt.Fprintf(&b, "%s  f%05d.iso\n", sha256Hex("abc"), i)
-	}
-	sums := writeFile(t, filepath.Join(dir, "SHA256SUMS"), b.String())
+	sums := missingSums(t, n)
 	h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
 	h.waitFor("the check to start", func() bool { v := h.w.sums; return v != nil && v.sf != nil && v.running() })
 	// The Fyne goroutine now looks away while the check runs to its end.
@@ -185,13 +191,8 @@ func TestChecksumViewBatchesItsUpdates(t *testing.T) {
 // millions, mostly of entries out of view, making gigabytes of garbage.
 func TestChecksumViewBindsOnlyTheRowsAResultChanges(t *testing.T) {
 	h := newHarness(t)
-	dir := t.TempDir()
 	const n = 2_000
-	var b strings.Builder
-	for i := range n {
-		fmt.Fprintf(&b, "%s  f%05d.iso\n", sha256Hex("abc"), i)
-	}
-	h.w.openSums(writeFile(t, filepath.Join(dir, "SHA256SUMS"), b.String()))
+	h.w.openSums(missingSums(t, n))
 	h.waitFor("the check to end", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == n })
 	h.settle()
 	v := h.w.sums
