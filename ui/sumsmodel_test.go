@@ -31,7 +31,7 @@ func TestChecksumViewMemoryPerEntry(t *testing.T) {
 	const n = 50_000
 	var b strings.Builder
 	for i := range n {
-		fmt.Fprintf(&b, "downloads/f%07d.bin %08x\n", i, i*2654435761&0xffffffff) // all missing: memory, not hashing
+		fmt.Fprintf(&b, "downloads/f%07d.bin %08x\n", i, uint32(i)*2654435761) // all missing: memory, not hashing
 	}
 	size := b.Len()
 	sums := writeFile(t, filepath.Join(dir, "big.sfv"), b.String())
