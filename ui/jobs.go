@@ -73,6 +73,7 @@ func (w *Window) Add(paths []string) {
 		}
 		paths, sums := splitSums(paths)
 		changed, again := readChangedGiven(remembered)
+		remembered = slices.DeleteFunc(remembered, func(x *app.SumsIndex) bool { return slices.Contains(changed, x) }) // again replaces them
 		var given []*app.SumsIndex
 		for _, p := range sums {
 			w.tracef("%s dropped with the files it may list: used as their checksum file, not hashed", p)
