@@ -18,9 +18,10 @@ var (
 )
 
 func init() {
-	// The AVX-512 core was written on a machine without AVX-512 or GFNI and
-	// has only run on the tests' model of its instructions.
-	impl.RegisterUnverified("whirlpool", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI)
+	// The AVX-512 core was written on machines without AVX-512 or GFNI,
+	// against the tests' model of its instructions; it first ran, passed the
+	// suite and was fuzzed for 10 minutes on an AMD Zen 4 (Genoa).
+	impl.Register("whirlpool", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI)
 	impl.Register("whirlpool", "avx2", &useAVX2, cpuid.AVX, cpuid.AVX2)
 	impl.Register("whirlpool", "table", &useTable)
 }

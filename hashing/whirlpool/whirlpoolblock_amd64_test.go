@@ -2,24 +2,17 @@
 
 package whirlpool
 
-import (
-	"os"
-	"slices"
-	"strings"
-
-	"github.com/klauspost/cpuid/v2"
-)
+import "github.com/klauspost/cpuid/v2"
 
 func kernels() map[string]func(*digest, []byte) {
 	return map[string]func(*digest, []byte){"avx512": blockAVX512, "avx2": blockAVX2, "table": blockTable}
 }
 
 // expectedCore is the core the dispatch must choose here: the AVX-512 core
-// where the CPU has what it needs and HASHDROP_ENABLE names it (it is
-// unverified), else the AVX2 core where the CPU has AVX2, else the table core.
+// where the CPU has what it needs, else the AVX2 core where the CPU has
+// AVX2, else the table core.
 func expectedCore() string {
-	on := strings.Split(strings.ToLower(os.Getenv("HASHDROP_ENABLE")), ",")
-	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI) && slices.Contains(on, "avx512") {
+	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VBMI, cpuid.GFNI) {
 		return "avx512"
 	}
 	if cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2) {

@@ -13,8 +13,8 @@ import (
 // GF2P8AFFINEQB for the multiplications of MixRows, VPERMB for ShiftColumns
 // and the rows' rotations, VPTERNLOGQ for the XOR tree); the tests of
 // hashing/whirlpool run the same round on a Go model of the instructions.
-// It needs AVX-512 F, BW and VBMI and GFNI. The development machine had none
-// of them: the core has never run, and is registered as unverified.
+// It needs AVX-512 F, BW and VBMI and GFNI, which the machines that wrote it
+// lacked; it was verified later on an AMD Zen 4.
 func blockAVX512() {
 	TEXT("blockAVX512", NOSPLIT, "func(dig *digest, p []byte)")
 	Doc("blockAVX512 compresses whole blocks of p into dig with AVX-512 VBMI and GFNI.")

@@ -3,8 +3,9 @@
 // two readers: the avo generator in hashing/_asm/whirlpool emits it as
 // assembly, and the tests of hashing/whirlpool run it on a Go model of each
 // instruction and compare the result with the generic round. The development
-// machines that wrote it had no AVX-512, so that model is what vouches for
-// the schedule and the constants until the core runs on a CPU that has them.
+// machines that wrote it had no AVX-512, so that model vouched for the
+// schedule and the constants until the core ran, on an AMD Zen 4; the tests
+// run both, the model everywhere and the core where the CPU has AVX-512.
 //
 // A register holds the whole 8x8 state: row i is bytes 8i..8i+7, as the
 // little-endian image of the uint64 the generic code holds, so column j (the
