@@ -16,8 +16,10 @@ var (
 )
 
 func init() {
-	// The AVX-512 core has not run on an AVX-512 CPU yet.
-	impl.RegisterUnverified("sha512", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2)
+	// The AVX-512 core was written on machines without AVX-512; it first ran,
+	// passed the suite and was fuzzed for 10 minutes on an AMD Zen 4 (Genoa),
+	// where it measured 0 to 4 % faster than the AVX2 core.
+	impl.Register("sha512", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL, cpuid.BMI1, cpuid.BMI2)
 	impl.Register("sha512", "avx2", &useAVX2, cpuid.AVX, cpuid.AVX2, cpuid.BMI1, cpuid.BMI2)
 }
 
