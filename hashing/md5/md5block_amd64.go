@@ -17,9 +17,11 @@ var (
 )
 
 func init() {
-	// The AVX-512 core was written on a machine without AVX-512 and has only
-	// run on the tests' model of its instructions.
-	impl.RegisterUnverified("md5", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL)
+	// The AVX-512 core was written on machines without AVX-512, against the
+	// tests' model of its instructions; it first ran, passed the suite and
+	// was fuzzed for 10 minutes on an AMD Zen 4 (Genoa). Where it is faster
+	// than crypto/md5, hashing's registry says (own_amd64.go).
+	impl.Register("md5", "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL)
 	impl.Register("md5", "bmi1", &useBMI1, cpuid.BMI1)
 	impl.Register("md5", "amd64", &useAMD64)
 }

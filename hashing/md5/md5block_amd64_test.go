@@ -17,9 +17,8 @@ import (
 func TestDispatch(t *testing.T) {
 	off := strings.Split(strings.ToLower(os.Getenv("HASHDROP_DISABLE")), ",")
 	want := impl.Generic
-	on := strings.Split(strings.ToLower(os.Getenv("HASHDROP_ENABLE")), ",")
 	switch {
-	case cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) && slices.Contains(on, "avx512") && !slices.Contains(off, "avx512"):
+	case cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) && !slices.Contains(off, "avx512"):
 		want = "avx512"
 	case cpuid.CPU.Supports(cpuid.BMI1) && !slices.Contains(off, "bmi1"):
 		want = "bmi1"
