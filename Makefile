@@ -114,6 +114,7 @@ vet:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
+	$(GO) test -v -run '^TestAlternate$$' ./hashing -alternate=all
 	$(GO) run . bench
 	$(GO) test -run '^$$' -bench TimeToVerdict -benchtime 5x ./ui/
 

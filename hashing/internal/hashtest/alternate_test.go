@@ -1,0 +1,48 @@
+package hashtest
+
+import (
+	"crypto/sha256"
+	"hash"
+	"hash/crc32"
+	"strings"
+	"testing"
+)
+
+// counting wraps a hash and counts the whole messages it was given.
+type counting struct {
+	hash.Hash
+	bytes, sums *int
+}
+
+func (c counting) Write(p []byte) (int, error) { *c.bytes += len(p); return c.Hash.Write(p) }
+func (c counting) Sum(b []byte) []byte         { *c.sums++; return c.Hash.Sum(b) }
+
+func TestAlternateTakesTurns(t *testing.T) {
+	var turns strings.Builder
+	var bytes, sums [2]int
+	cs := []Contender{
+		{Name: "a", Use: func() { turns.WriteByte('a') },
+			New: func() hash.Hash { return counting{sha256.New(), &bytes[0], &sums[0]} }},
+		{Name: "b", Use: func() { turns.WriteByte('b') },
+			New: func() hash.Hash { return counting{crc32.NewIEEE(), &bytes[1], &sums[1]} }},
+	}
+	const size, n = 1000, 50
+	got := Alternate(size, n, cs)
+
+	// One turn each to set up, then n rounds of a then b.
+	if want := "ab" + strings.Repeat("ab", n); turns.String() != want {
+		t.Errorf("turns %q, want %q", turns.String(), want)
+	}
+	for i, s := range got {
+		if s.Name != cs[i].Name || s.Messages != n || s.Len != size {
+			t.Errorf("result %d = %+v, want %s with %d messages of %d bytes", i, s, cs[i].Name, n, size)
+		}
+		if !(s.P1 >= s.P10 && s.P10 >= s.P50 && s.P50 > 0) {
+			t.Errorf("%s: speeds %.1f, %.1f, %.1f are not the fastest first", s.Name, s.P1, s.P10, s.P50)
+		}
+		// The warm-up message plus n timed ones, each whole, each summed.
+		if bytes[i] != (n+1)*size || sums[i] != n {
+			t.Errorf("%s hashed %d bytes and summed %d times, want %d and %d", s.Name, bytes[i], sums[i], (n+1)*size, n)
+		}
+	}
+}
