@@ -18,6 +18,10 @@
 // RIPEMD-128, which is where these cores run on Zen 4. The BMI2 core saves
 // operations with ANDN and RORX but not latency; it measures the same as the
 // baseline core there and is kept for CPUs with less execution width.
+// Other mixes of the two lines measured slower on Zen 4, taking turns with
+// this one 16 KiB at a time (as hashtest.Alternate does): the right line
+// lagging by 4 to 20 instructions by 1 to 7 %, two to eight instructions of
+// a line at a time by 2 to 6 %.
 package main
 
 //go:generate go run . -out ../../ripemd/ripemdblock_amd64.s
