@@ -87,7 +87,7 @@ func TestAlternate(t *testing.T) {
 			cs = append(cs, hashtest.Contender{Name: core, Use: func() { impl.Select(a.family, core) }, New: imp.own})
 		}
 		if imp.std != nil {
-			cs = append(cs, hashtest.Contender{Name: "go-std", Use: func() { impl.Reset(a.family) }, New: imp.std})
+			cs = append(cs, hashtest.Contender{Name: "go-std", New: imp.std})
 		}
 		res := hashtest.Alternate(*alternateSize, *alternateN, cs)
 		impl.Reset(a.family)
