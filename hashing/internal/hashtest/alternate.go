@@ -18,9 +18,8 @@ type Contender struct {
 // Speeds are a contender's MB/s (10^6 bytes a second) over its fastest 1 %,
 // 10 % and 50 % of messages: the message at that rank of the sorted times.
 type Speeds struct {
-	Name          string
-	P1, P10, P50  float64
-	Messages, Len int
+	Name         string
+	P1, P10, P50 float64
 }
 
 // Alternate hashes n whole messages of size bytes with each contender, from
@@ -71,7 +70,7 @@ func Alternate(size, n int, cs []Contender) []Speeds {
 		rate := func(q int) float64 {
 			return float64(size) / float64(max(t[min(len(t)-1, len(t)*q/100)], 1)) * 1e3
 		}
-		out[i] = Speeds{Name: c.Name, P1: rate(1), P10: rate(10), P50: rate(50), Messages: len(t), Len: size}
+		out[i] = Speeds{Name: c.Name, P1: rate(1), P10: rate(10), P50: rate(50)}
 	}
 	return out
 }

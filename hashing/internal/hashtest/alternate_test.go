@@ -34,8 +34,8 @@ func TestAlternateTakesTurns(t *testing.T) {
 		t.Errorf("turns %q, want %q", turns.String(), want)
 	}
 	for i, s := range got {
-		if s.Name != cs[i].Name || s.Messages != n || s.Len != size {
-			t.Errorf("result %d = %+v, want %s with %d messages of %d bytes", i, s, cs[i].Name, n, size)
+		if s.Name != cs[i].Name {
+			t.Errorf("result %d is %s's, want %s's", i, s.Name, cs[i].Name)
 		}
 		if !(s.P1 >= s.P10 && s.P10 >= s.P50 && s.P50 > 0) {
 			t.Errorf("%s: speeds %.1f, %.1f, %.1f are not the fastest first", s.Name, s.P1, s.P10, s.P50)
