@@ -10,27 +10,24 @@ import (
 
 // The cores, by preference: AVX-512VL keeps four states side by side in YMM
 // registers (VPROLQ rotations, VPTERNLOGQ for theta and chi) and a single
-// state in the low quadwords of 25 XMM registers (on AMD CPUs; elsewhere it
-// leaves a single state to BMI2); BMI2 is scalar (RORX, ANDN), with an AVX2
-// kernel for four states; avx512-single is the single-state AVX-512 kernel
-// alone.
+// state in the low quadwords of 25 XMM registers; BMI2 is scalar (RORX,
+// ANDN), with an AVX2 kernel for four states; avx512-single is the
+// single-state AVX-512 kernel without the four-state one.
 //
 // The AVX-512 kernels passed the suite and the fuzzers on AVX-512 CPUs, an
-// Intel Sapphire Rapids (issue 16) and an AMD Zen 4. The four-state kernel
-// ran the four SHA-3 sizes together 1.8 times as fast as the AVX2 one on the
-// Intel CPU, 1.55 times on Zen 4 (270 against 175 MB/s). For a single state
-// the two differ: on the Intel CPU the single-state kernel was no faster than
-// BMI2 (SHA3-256 479 against 478 MB/s, SHA3-512 251 against 270), on Zen 4 it
-// was 1.22 to 1.33 times as fast at every size (SHA3-256 about 600 against
-// 470 MB/s, SHA3-512 316 against 250). So the avx512 core leaves a single
-// state to BMI2 except on AMD CPUs; avx512-single is chosen by hand
-// (HASHDROP_DISABLE=avx512,bmi2) or on a CPU without BMI2.
+// Intel Sapphire Rapids and an AMD Zen 4. The four-state kernel ran the four
+// SHA-3 sizes together 1.8 times as fast as the AVX2 one on the Intel CPU,
+// 1.55 times on Zen 4 (270 against 175 MB/s). The single-state kernel is
+// faster than BMI2 at every size on both, measured in turns (TestAlternate,
+// 16 KiB messages, the fastest 1 %): on Zen 4 1.22 to 1.33 times (SHA3-256
+// about 600 against 470 MB/s, SHA3-512 316 against 250); on Sapphire Rapids
+// 1.01 to 1.04 times in each of seven rounds (SHA3-224 704 against 680,
+// SHA3-256 661 against 646, SHA3-512 352 against 349).
 var (
 	useAVX512       bool
 	useBMI2         bool
 	useAVX512Single bool
 	hasAVX2         = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2)
-	singleOnAVX512  = cpuid.CPU.VendorID == cpuid.AMD
 )
 
 func init() {
@@ -50,9 +47,9 @@ const (
 // selected now.
 func singleKernel() int {
 	switch {
-	case useAVX512Single || useAVX512 && singleOnAVX512:
+	case useAVX512 || useAVX512Single:
 		return singleAVX512
-	case useAVX512 || useBMI2:
+	case useBMI2:
 		return singleBMI2
 	}
 	return singleGeneric
