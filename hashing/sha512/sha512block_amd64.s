@@ -1775,8 +1775,8 @@ blockAVX512_single:
 	BYTE    $0x90
 
 blockAVX512_scheduled:
-	ADDQ       (SP)(SI*1), R11
 	ANDQ       R8, BP
+	ADDQ       (SP)(SI*1), R11
 	VPALIGNR   $0x08, Y0, Y1, Y8
 	RORXQ      $0x29, R8, R12
 	RORXQ      $0x12, R8, R13
@@ -1784,10 +1784,10 @@ blockAVX512_scheduled:
 	LEAQ       (AX)(R15*1), AX
 	LEAQ       (R11)(BP*1), R11
 	VPADDQ     Y9, Y0, Y0
-	XORQ       R13, R12
-	RORXQ      $0x0e, R8, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      R10, R8, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, R8, R13
 	LEAQ       (R11)(BP*1), R11
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -1796,23 +1796,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, AX, R15
 	XORQ       BX, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (R11)(R12*1), R11
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y0, Y0
 	RORXQ      $0x22, AX, R12
-	RORXQ      $0x1c, AX, BP
-	VPRORQ     $0x13, Y7, Y9
-	XORQ       BX, R14
-	LEAQ       (DX)(R11*1), DX
-	VPRORQ     $0x3d, Y7, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y7, Y9
+	LEAQ       (DX)(R11*1), DX
+	RORXQ      $0x1c, AX, BP
+	VPRORQ     $0x3d, Y7, Y10
+	XORQ       BX, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y7, Y11
 	MOVQ       R8, BP
 	LEAQ       (R11)(R14*1), R11
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       8(SP)(SI*1), R10
 	ANDQ       DX, BP
+	ADDQ       8(SP)(SI*1), R10
 	VPADDQ     Y11, Y0, Y0
 	RORXQ      $0x29, DX, R12
 	RORXQ      $0x12, DX, R14
@@ -1820,26 +1820,26 @@ blockAVX512_scheduled:
 	LEAQ       (R11)(R15*1), R11
 	LEAQ       (R10)(BP*1), R10
 	VMOVDQU    Y8, 256(SP)(SI*1)
+	ANDNQ      R9, DX, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, DX, R14
-	ANDNQ      R9, DX, BP
 	LEAQ       (R10)(BP*1), R10
 	XORQ       R14, R12
 	MOVQ       R11, R14
 	RORXQ      $0x27, R11, R15
 	XORQ       AX, R14
-	ANDQ       R14, R13
 	LEAQ       (R10)(R12*1), R10
+	ANDQ       R14, R13
 	RORXQ      $0x22, R11, R12
+	XORQ       R12, R15
+	LEAQ       (CX)(R10*1), CX
 	RORXQ      $0x1c, R11, BP
 	XORQ       AX, R13
-	LEAQ       (CX)(R10*1), CX
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       DX, BP
 	LEAQ       (R10)(R13*1), R10
-	ADDQ       32(SP)(SI*1), R9
 	ANDQ       CX, BP
+	ADDQ       32(SP)(SI*1), R9
 	VPALIGNR   $0x08, Y1, Y2, Y8
 	RORXQ      $0x29, CX, R12
 	RORXQ      $0x12, CX, R13
@@ -1847,10 +1847,10 @@ blockAVX512_scheduled:
 	LEAQ       (R10)(R15*1), R10
 	LEAQ       (R9)(BP*1), R9
 	VPADDQ     Y9, Y1, Y1
-	XORQ       R13, R12
-	RORXQ      $0x0e, CX, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      R8, CX, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, CX, R13
 	LEAQ       (R9)(BP*1), R9
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -1859,23 +1859,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, R10, R15
 	XORQ       R11, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (R9)(R12*1), R9
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y1, Y1
 	RORXQ      $0x22, R10, R12
-	RORXQ      $0x1c, R10, BP
-	VPRORQ     $0x13, Y0, Y9
-	XORQ       R11, R14
-	LEAQ       (BX)(R9*1), BX
-	VPRORQ     $0x3d, Y0, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y0, Y9
+	LEAQ       (BX)(R9*1), BX
+	RORXQ      $0x1c, R10, BP
+	VPRORQ     $0x3d, Y0, Y10
+	XORQ       R11, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y0, Y11
 	MOVQ       CX, BP
 	LEAQ       (R9)(R14*1), R9
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       40(SP)(SI*1), R8
 	ANDQ       BX, BP
+	ADDQ       40(SP)(SI*1), R8
 	VPADDQ     Y11, Y1, Y1
 	RORXQ      $0x29, BX, R12
 	RORXQ      $0x12, BX, R14
@@ -1883,26 +1883,26 @@ blockAVX512_scheduled:
 	LEAQ       (R9)(R15*1), R9
 	LEAQ       (R8)(BP*1), R8
 	VMOVDQU    Y8, 288(SP)(SI*1)
+	ANDNQ      DX, BX, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, BX, R14
-	ANDNQ      DX, BX, BP
 	LEAQ       (R8)(BP*1), R8
 	XORQ       R14, R12
 	MOVQ       R9, R14
 	RORXQ      $0x27, R9, R15
 	XORQ       R10, R14
-	ANDQ       R14, R13
 	LEAQ       (R8)(R12*1), R8
+	ANDQ       R14, R13
 	RORXQ      $0x22, R9, R12
+	XORQ       R12, R15
+	LEAQ       (AX)(R8*1), AX
 	RORXQ      $0x1c, R9, BP
 	XORQ       R10, R13
-	LEAQ       (AX)(R8*1), AX
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       BX, BP
 	LEAQ       (R8)(R13*1), R8
-	ADDQ       64(SP)(SI*1), DX
 	ANDQ       AX, BP
+	ADDQ       64(SP)(SI*1), DX
 	VPALIGNR   $0x08, Y2, Y3, Y8
 	RORXQ      $0x29, AX, R12
 	RORXQ      $0x12, AX, R13
@@ -1910,10 +1910,10 @@ blockAVX512_scheduled:
 	LEAQ       (R8)(R15*1), R8
 	LEAQ       (DX)(BP*1), DX
 	VPADDQ     Y9, Y2, Y2
-	XORQ       R13, R12
-	RORXQ      $0x0e, AX, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      CX, AX, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, AX, R13
 	LEAQ       (DX)(BP*1), DX
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -1922,23 +1922,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, R8, R15
 	XORQ       R9, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (DX)(R12*1), DX
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y2, Y2
 	RORXQ      $0x22, R8, R12
-	RORXQ      $0x1c, R8, BP
-	VPRORQ     $0x13, Y1, Y9
-	XORQ       R9, R14
-	LEAQ       (R11)(DX*1), R11
-	VPRORQ     $0x3d, Y1, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y1, Y9
+	LEAQ       (R11)(DX*1), R11
+	RORXQ      $0x1c, R8, BP
+	VPRORQ     $0x3d, Y1, Y10
+	XORQ       R9, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y1, Y11
 	MOVQ       AX, BP
 	LEAQ       (DX)(R14*1), DX
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       72(SP)(SI*1), CX
 	ANDQ       R11, BP
+	ADDQ       72(SP)(SI*1), CX
 	VPADDQ     Y11, Y2, Y2
 	RORXQ      $0x29, R11, R12
 	RORXQ      $0x12, R11, R14
@@ -1946,26 +1946,26 @@ blockAVX512_scheduled:
 	LEAQ       (DX)(R15*1), DX
 	LEAQ       (CX)(BP*1), CX
 	VMOVDQU    Y8, 320(SP)(SI*1)
+	ANDNQ      BX, R11, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, R11, R14
-	ANDNQ      BX, R11, BP
 	LEAQ       (CX)(BP*1), CX
 	XORQ       R14, R12
 	MOVQ       DX, R14
 	RORXQ      $0x27, DX, R15
 	XORQ       R8, R14
-	ANDQ       R14, R13
 	LEAQ       (CX)(R12*1), CX
+	ANDQ       R14, R13
 	RORXQ      $0x22, DX, R12
+	XORQ       R12, R15
+	LEAQ       (R10)(CX*1), R10
 	RORXQ      $0x1c, DX, BP
 	XORQ       R8, R13
-	LEAQ       (R10)(CX*1), R10
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       R11, BP
 	LEAQ       (CX)(R13*1), CX
-	ADDQ       96(SP)(SI*1), BX
 	ANDQ       R10, BP
+	ADDQ       96(SP)(SI*1), BX
 	VPALIGNR   $0x08, Y3, Y4, Y8
 	RORXQ      $0x29, R10, R12
 	RORXQ      $0x12, R10, R13
@@ -1973,10 +1973,10 @@ blockAVX512_scheduled:
 	LEAQ       (CX)(R15*1), CX
 	LEAQ       (BX)(BP*1), BX
 	VPADDQ     Y9, Y3, Y3
-	XORQ       R13, R12
-	RORXQ      $0x0e, R10, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      AX, R10, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, R10, R13
 	LEAQ       (BX)(BP*1), BX
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -1985,23 +1985,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, CX, R15
 	XORQ       DX, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (BX)(R12*1), BX
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y3, Y3
 	RORXQ      $0x22, CX, R12
-	RORXQ      $0x1c, CX, BP
-	VPRORQ     $0x13, Y2, Y9
-	XORQ       DX, R14
-	LEAQ       (R9)(BX*1), R9
-	VPRORQ     $0x3d, Y2, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y2, Y9
+	LEAQ       (R9)(BX*1), R9
+	RORXQ      $0x1c, CX, BP
+	VPRORQ     $0x3d, Y2, Y10
+	XORQ       DX, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y2, Y11
 	MOVQ       R10, BP
 	LEAQ       (BX)(R14*1), BX
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       104(SP)(SI*1), AX
 	ANDQ       R9, BP
+	ADDQ       104(SP)(SI*1), AX
 	VPADDQ     Y11, Y3, Y3
 	RORXQ      $0x29, R9, R12
 	RORXQ      $0x12, R9, R14
@@ -2009,26 +2009,26 @@ blockAVX512_scheduled:
 	LEAQ       (BX)(R15*1), BX
 	LEAQ       (AX)(BP*1), AX
 	VMOVDQU    Y8, 352(SP)(SI*1)
+	ANDNQ      R11, R9, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, R9, R14
-	ANDNQ      R11, R9, BP
 	LEAQ       (AX)(BP*1), AX
 	XORQ       R14, R12
 	MOVQ       BX, R14
 	RORXQ      $0x27, BX, R15
 	XORQ       CX, R14
-	ANDQ       R14, R13
 	LEAQ       (AX)(R12*1), AX
+	ANDQ       R14, R13
 	RORXQ      $0x22, BX, R12
+	XORQ       R12, R15
+	LEAQ       (R8)(AX*1), R8
 	RORXQ      $0x1c, BX, BP
 	XORQ       CX, R13
-	LEAQ       (R8)(AX*1), R8
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       R9, BP
 	LEAQ       (AX)(R13*1), AX
-	ADDQ       128(SP)(SI*1), R11
 	ANDQ       R8, BP
+	ADDQ       128(SP)(SI*1), R11
 	VPALIGNR   $0x08, Y4, Y5, Y8
 	RORXQ      $0x29, R8, R12
 	RORXQ      $0x12, R8, R13
@@ -2036,10 +2036,10 @@ blockAVX512_scheduled:
 	LEAQ       (AX)(R15*1), AX
 	LEAQ       (R11)(BP*1), R11
 	VPADDQ     Y9, Y4, Y4
-	XORQ       R13, R12
-	RORXQ      $0x0e, R8, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      R10, R8, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, R8, R13
 	LEAQ       (R11)(BP*1), R11
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -2048,23 +2048,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, AX, R15
 	XORQ       BX, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (R11)(R12*1), R11
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y4, Y4
 	RORXQ      $0x22, AX, R12
-	RORXQ      $0x1c, AX, BP
-	VPRORQ     $0x13, Y3, Y9
-	XORQ       BX, R14
-	LEAQ       (DX)(R11*1), DX
-	VPRORQ     $0x3d, Y3, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y3, Y9
+	LEAQ       (DX)(R11*1), DX
+	RORXQ      $0x1c, AX, BP
+	VPRORQ     $0x3d, Y3, Y10
+	XORQ       BX, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y3, Y11
 	MOVQ       R8, BP
 	LEAQ       (R11)(R14*1), R11
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       136(SP)(SI*1), R10
 	ANDQ       DX, BP
+	ADDQ       136(SP)(SI*1), R10
 	VPADDQ     Y11, Y4, Y4
 	RORXQ      $0x29, DX, R12
 	RORXQ      $0x12, DX, R14
@@ -2072,26 +2072,26 @@ blockAVX512_scheduled:
 	LEAQ       (R11)(R15*1), R11
 	LEAQ       (R10)(BP*1), R10
 	VMOVDQU    Y8, 384(SP)(SI*1)
+	ANDNQ      R9, DX, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, DX, R14
-	ANDNQ      R9, DX, BP
 	LEAQ       (R10)(BP*1), R10
 	XORQ       R14, R12
 	MOVQ       R11, R14
 	RORXQ      $0x27, R11, R15
 	XORQ       AX, R14
-	ANDQ       R14, R13
 	LEAQ       (R10)(R12*1), R10
+	ANDQ       R14, R13
 	RORXQ      $0x22, R11, R12
+	XORQ       R12, R15
+	LEAQ       (CX)(R10*1), CX
 	RORXQ      $0x1c, R11, BP
 	XORQ       AX, R13
-	LEAQ       (CX)(R10*1), CX
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       DX, BP
 	LEAQ       (R10)(R13*1), R10
-	ADDQ       160(SP)(SI*1), R9
 	ANDQ       CX, BP
+	ADDQ       160(SP)(SI*1), R9
 	VPALIGNR   $0x08, Y5, Y6, Y8
 	RORXQ      $0x29, CX, R12
 	RORXQ      $0x12, CX, R13
@@ -2099,10 +2099,10 @@ blockAVX512_scheduled:
 	LEAQ       (R10)(R15*1), R10
 	LEAQ       (R9)(BP*1), R9
 	VPADDQ     Y9, Y5, Y5
-	XORQ       R13, R12
-	RORXQ      $0x0e, CX, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      R8, CX, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, CX, R13
 	LEAQ       (R9)(BP*1), R9
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -2111,23 +2111,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, R10, R15
 	XORQ       R11, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (R9)(R12*1), R9
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y5, Y5
 	RORXQ      $0x22, R10, R12
-	RORXQ      $0x1c, R10, BP
-	VPRORQ     $0x13, Y4, Y9
-	XORQ       R11, R14
-	LEAQ       (BX)(R9*1), BX
-	VPRORQ     $0x3d, Y4, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y4, Y9
+	LEAQ       (BX)(R9*1), BX
+	RORXQ      $0x1c, R10, BP
+	VPRORQ     $0x3d, Y4, Y10
+	XORQ       R11, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y4, Y11
 	MOVQ       CX, BP
 	LEAQ       (R9)(R14*1), R9
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       168(SP)(SI*1), R8
 	ANDQ       BX, BP
+	ADDQ       168(SP)(SI*1), R8
 	VPADDQ     Y11, Y5, Y5
 	RORXQ      $0x29, BX, R12
 	RORXQ      $0x12, BX, R14
@@ -2135,26 +2135,26 @@ blockAVX512_scheduled:
 	LEAQ       (R9)(R15*1), R9
 	LEAQ       (R8)(BP*1), R8
 	VMOVDQU    Y8, 416(SP)(SI*1)
+	ANDNQ      DX, BX, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, BX, R14
-	ANDNQ      DX, BX, BP
 	LEAQ       (R8)(BP*1), R8
 	XORQ       R14, R12
 	MOVQ       R9, R14
 	RORXQ      $0x27, R9, R15
 	XORQ       R10, R14
-	ANDQ       R14, R13
 	LEAQ       (R8)(R12*1), R8
+	ANDQ       R14, R13
 	RORXQ      $0x22, R9, R12
+	XORQ       R12, R15
+	LEAQ       (AX)(R8*1), AX
 	RORXQ      $0x1c, R9, BP
 	XORQ       R10, R13
-	LEAQ       (AX)(R8*1), AX
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       BX, BP
 	LEAQ       (R8)(R13*1), R8
-	ADDQ       192(SP)(SI*1), DX
 	ANDQ       AX, BP
+	ADDQ       192(SP)(SI*1), DX
 	VPALIGNR   $0x08, Y6, Y7, Y8
 	RORXQ      $0x29, AX, R12
 	RORXQ      $0x12, AX, R13
@@ -2162,10 +2162,10 @@ blockAVX512_scheduled:
 	LEAQ       (R8)(R15*1), R8
 	LEAQ       (DX)(BP*1), DX
 	VPADDQ     Y9, Y6, Y6
-	XORQ       R13, R12
-	RORXQ      $0x0e, AX, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      CX, AX, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, AX, R13
 	LEAQ       (DX)(BP*1), DX
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -2174,23 +2174,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, R8, R15
 	XORQ       R9, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (DX)(R12*1), DX
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y6, Y6
 	RORXQ      $0x22, R8, R12
-	RORXQ      $0x1c, R8, BP
-	VPRORQ     $0x13, Y5, Y9
-	XORQ       R9, R14
-	LEAQ       (R11)(DX*1), R11
-	VPRORQ     $0x3d, Y5, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y5, Y9
+	LEAQ       (R11)(DX*1), R11
+	RORXQ      $0x1c, R8, BP
+	VPRORQ     $0x3d, Y5, Y10
+	XORQ       R9, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y5, Y11
 	MOVQ       AX, BP
 	LEAQ       (DX)(R14*1), DX
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       200(SP)(SI*1), CX
 	ANDQ       R11, BP
+	ADDQ       200(SP)(SI*1), CX
 	VPADDQ     Y11, Y6, Y6
 	RORXQ      $0x29, R11, R12
 	RORXQ      $0x12, R11, R14
@@ -2198,26 +2198,26 @@ blockAVX512_scheduled:
 	LEAQ       (DX)(R15*1), DX
 	LEAQ       (CX)(BP*1), CX
 	VMOVDQU    Y8, 448(SP)(SI*1)
+	ANDNQ      BX, R11, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, R11, R14
-	ANDNQ      BX, R11, BP
 	LEAQ       (CX)(BP*1), CX
 	XORQ       R14, R12
 	MOVQ       DX, R14
 	RORXQ      $0x27, DX, R15
 	XORQ       R8, R14
-	ANDQ       R14, R13
 	LEAQ       (CX)(R12*1), CX
+	ANDQ       R14, R13
 	RORXQ      $0x22, DX, R12
+	XORQ       R12, R15
+	LEAQ       (R10)(CX*1), R10
 	RORXQ      $0x1c, DX, BP
 	XORQ       R8, R13
-	LEAQ       (R10)(CX*1), R10
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       R11, BP
 	LEAQ       (CX)(R13*1), CX
-	ADDQ       224(SP)(SI*1), BX
 	ANDQ       R10, BP
+	ADDQ       224(SP)(SI*1), BX
 	VPALIGNR   $0x08, Y7, Y0, Y8
 	RORXQ      $0x29, R10, R12
 	RORXQ      $0x12, R10, R13
@@ -2225,10 +2225,10 @@ blockAVX512_scheduled:
 	LEAQ       (CX)(R15*1), CX
 	LEAQ       (BX)(BP*1), BX
 	VPADDQ     Y9, Y7, Y7
-	XORQ       R13, R12
-	RORXQ      $0x0e, R10, R13
-	VPRORQ     $0x01, Y8, Y9
 	ANDNQ      AX, R10, BP
+	XORQ       R13, R12
+	VPRORQ     $0x01, Y8, Y9
+	RORXQ      $0x0e, R10, R13
 	LEAQ       (BX)(BP*1), BX
 	VPRORQ     $0x08, Y8, Y10
 	XORQ       R13, R12
@@ -2237,23 +2237,23 @@ blockAVX512_scheduled:
 	RORXQ      $0x27, CX, R15
 	XORQ       DX, R13
 	VPTERNLOGQ $0x96, Y10, Y9, Y8
-	ANDQ       R13, R14
 	LEAQ       (BX)(R12*1), BX
+	ANDQ       R13, R14
 	VPADDQ     Y8, Y7, Y7
 	RORXQ      $0x22, CX, R12
-	RORXQ      $0x1c, CX, BP
-	VPRORQ     $0x13, Y6, Y9
-	XORQ       DX, R14
-	LEAQ       (R9)(BX*1), R9
-	VPRORQ     $0x3d, Y6, Y10
 	XORQ       R12, R15
+	VPRORQ     $0x13, Y6, Y9
+	LEAQ       (R9)(BX*1), R9
+	RORXQ      $0x1c, CX, BP
+	VPRORQ     $0x3d, Y6, Y10
+	XORQ       DX, R14
 	XORQ       BP, R15
 	VPSRLQ     $0x06, Y6, Y11
 	MOVQ       R10, BP
 	LEAQ       (BX)(R14*1), BX
 	VPTERNLOGQ $0x96, Y10, Y9, Y11
-	ADDQ       232(SP)(SI*1), AX
 	ANDQ       R9, BP
+	ADDQ       232(SP)(SI*1), AX
 	VPADDQ     Y11, Y7, Y7
 	RORXQ      $0x29, R9, R12
 	RORXQ      $0x12, R9, R14
@@ -2261,21 +2261,21 @@ blockAVX512_scheduled:
 	LEAQ       (BX)(R15*1), BX
 	LEAQ       (AX)(BP*1), AX
 	VMOVDQU    Y8, 480(SP)(SI*1)
+	ANDNQ      R11, R9, BP
 	XORQ       R14, R12
 	RORXQ      $0x0e, R9, R14
-	ANDNQ      R11, R9, BP
 	LEAQ       (AX)(BP*1), AX
 	XORQ       R14, R12
 	MOVQ       BX, R14
 	RORXQ      $0x27, BX, R15
 	XORQ       CX, R14
-	ANDQ       R14, R13
 	LEAQ       (AX)(R12*1), AX
+	ANDQ       R14, R13
 	RORXQ      $0x22, BX, R12
+	XORQ       R12, R15
+	LEAQ       (R8)(AX*1), R8
 	RORXQ      $0x1c, BX, BP
 	XORQ       CX, R13
-	LEAQ       (R8)(AX*1), R8
-	XORQ       R12, R15
 	XORQ       BP, R15
 	MOVQ       R9, BP
 	LEAQ       (AX)(R13*1), AX
@@ -2284,387 +2284,387 @@ blockAVX512_scheduled:
 	JB         blockAVX512_scheduled
 
 	// first block: rounds 64-79
-	ADDQ  (SP)(SI*1), R11
 	ANDQ  R8, BP
+	ADDQ  (SP)(SI*1), R11
 	RORXQ $0x29, R8, R12
 	RORXQ $0x12, R8, R13
 	LEAQ  (AX)(R15*1), AX
 	LEAQ  (R11)(BP*1), R11
+	ANDNQ R10, R8, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R8, R13
-	ANDNQ R10, R8, BP
 	LEAQ  (R11)(BP*1), R11
 	XORQ  R13, R12
 	MOVQ  AX, R13
 	RORXQ $0x27, AX, R15
 	XORQ  BX, R13
-	ANDQ  R13, R14
 	LEAQ  (R11)(R12*1), R11
+	ANDQ  R13, R14
 	RORXQ $0x22, AX, R12
+	XORQ  R12, R15
+	LEAQ  (DX)(R11*1), DX
 	RORXQ $0x1c, AX, BP
 	XORQ  BX, R14
-	LEAQ  (DX)(R11*1), DX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
-	ADDQ  8(SP)(SI*1), R10
 	ANDQ  DX, BP
+	ADDQ  8(SP)(SI*1), R10
 	RORXQ $0x29, DX, R12
 	RORXQ $0x12, DX, R14
 	LEAQ  (R11)(R15*1), R11
 	LEAQ  (R10)(BP*1), R10
+	ANDNQ R9, DX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, DX, R14
-	ANDNQ R9, DX, BP
 	LEAQ  (R10)(BP*1), R10
 	XORQ  R14, R12
 	MOVQ  R11, R14
 	RORXQ $0x27, R11, R15
 	XORQ  AX, R14
-	ANDQ  R14, R13
 	LEAQ  (R10)(R12*1), R10
+	ANDQ  R14, R13
 	RORXQ $0x22, R11, R12
+	XORQ  R12, R15
+	LEAQ  (CX)(R10*1), CX
 	RORXQ $0x1c, R11, BP
 	XORQ  AX, R13
-	LEAQ  (CX)(R10*1), CX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
-	ADDQ  32(SP)(SI*1), R9
 	ANDQ  CX, BP
+	ADDQ  32(SP)(SI*1), R9
 	RORXQ $0x29, CX, R12
 	RORXQ $0x12, CX, R13
 	LEAQ  (R10)(R15*1), R10
 	LEAQ  (R9)(BP*1), R9
+	ANDNQ R8, CX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, CX, R13
-	ANDNQ R8, CX, BP
 	LEAQ  (R9)(BP*1), R9
 	XORQ  R13, R12
 	MOVQ  R10, R13
 	RORXQ $0x27, R10, R15
 	XORQ  R11, R13
-	ANDQ  R13, R14
 	LEAQ  (R9)(R12*1), R9
+	ANDQ  R13, R14
 	RORXQ $0x22, R10, R12
+	XORQ  R12, R15
+	LEAQ  (BX)(R9*1), BX
 	RORXQ $0x1c, R10, BP
 	XORQ  R11, R14
-	LEAQ  (BX)(R9*1), BX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
-	ADDQ  40(SP)(SI*1), R8
 	ANDQ  BX, BP
+	ADDQ  40(SP)(SI*1), R8
 	RORXQ $0x29, BX, R12
 	RORXQ $0x12, BX, R14
 	LEAQ  (R9)(R15*1), R9
 	LEAQ  (R8)(BP*1), R8
+	ANDNQ DX, BX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, BX, R14
-	ANDNQ DX, BX, BP
 	LEAQ  (R8)(BP*1), R8
 	XORQ  R14, R12
 	MOVQ  R9, R14
 	RORXQ $0x27, R9, R15
 	XORQ  R10, R14
-	ANDQ  R14, R13
 	LEAQ  (R8)(R12*1), R8
+	ANDQ  R14, R13
 	RORXQ $0x22, R9, R12
+	XORQ  R12, R15
+	LEAQ  (AX)(R8*1), AX
 	RORXQ $0x1c, R9, BP
 	XORQ  R10, R13
-	LEAQ  (AX)(R8*1), AX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
-	ADDQ  64(SP)(SI*1), DX
 	ANDQ  AX, BP
+	ADDQ  64(SP)(SI*1), DX
 	RORXQ $0x29, AX, R12
 	RORXQ $0x12, AX, R13
 	LEAQ  (R8)(R15*1), R8
 	LEAQ  (DX)(BP*1), DX
+	ANDNQ CX, AX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, AX, R13
-	ANDNQ CX, AX, BP
 	LEAQ  (DX)(BP*1), DX
 	XORQ  R13, R12
 	MOVQ  R8, R13
 	RORXQ $0x27, R8, R15
 	XORQ  R9, R13
-	ANDQ  R13, R14
 	LEAQ  (DX)(R12*1), DX
+	ANDQ  R13, R14
 	RORXQ $0x22, R8, R12
+	XORQ  R12, R15
+	LEAQ  (R11)(DX*1), R11
 	RORXQ $0x1c, R8, BP
 	XORQ  R9, R14
-	LEAQ  (R11)(DX*1), R11
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
-	ADDQ  72(SP)(SI*1), CX
 	ANDQ  R11, BP
+	ADDQ  72(SP)(SI*1), CX
 	RORXQ $0x29, R11, R12
 	RORXQ $0x12, R11, R14
 	LEAQ  (DX)(R15*1), DX
 	LEAQ  (CX)(BP*1), CX
+	ANDNQ BX, R11, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R11, R14
-	ANDNQ BX, R11, BP
 	LEAQ  (CX)(BP*1), CX
 	XORQ  R14, R12
 	MOVQ  DX, R14
 	RORXQ $0x27, DX, R15
 	XORQ  R8, R14
-	ANDQ  R14, R13
 	LEAQ  (CX)(R12*1), CX
+	ANDQ  R14, R13
 	RORXQ $0x22, DX, R12
+	XORQ  R12, R15
+	LEAQ  (R10)(CX*1), R10
 	RORXQ $0x1c, DX, BP
 	XORQ  R8, R13
-	LEAQ  (R10)(CX*1), R10
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
-	ADDQ  96(SP)(SI*1), BX
 	ANDQ  R10, BP
+	ADDQ  96(SP)(SI*1), BX
 	RORXQ $0x29, R10, R12
 	RORXQ $0x12, R10, R13
 	LEAQ  (CX)(R15*1), CX
 	LEAQ  (BX)(BP*1), BX
+	ANDNQ AX, R10, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R10, R13
-	ANDNQ AX, R10, BP
 	LEAQ  (BX)(BP*1), BX
 	XORQ  R13, R12
 	MOVQ  CX, R13
 	RORXQ $0x27, CX, R15
 	XORQ  DX, R13
-	ANDQ  R13, R14
 	LEAQ  (BX)(R12*1), BX
+	ANDQ  R13, R14
 	RORXQ $0x22, CX, R12
+	XORQ  R12, R15
+	LEAQ  (R9)(BX*1), R9
 	RORXQ $0x1c, CX, BP
 	XORQ  DX, R14
-	LEAQ  (R9)(BX*1), R9
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
-	ADDQ  104(SP)(SI*1), AX
 	ANDQ  R9, BP
+	ADDQ  104(SP)(SI*1), AX
 	RORXQ $0x29, R9, R12
 	RORXQ $0x12, R9, R14
 	LEAQ  (BX)(R15*1), BX
 	LEAQ  (AX)(BP*1), AX
+	ANDNQ R11, R9, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R9, R14
-	ANDNQ R11, R9, BP
 	LEAQ  (AX)(BP*1), AX
 	XORQ  R14, R12
 	MOVQ  BX, R14
 	RORXQ $0x27, BX, R15
 	XORQ  CX, R14
-	ANDQ  R14, R13
 	LEAQ  (AX)(R12*1), AX
+	ANDQ  R14, R13
 	RORXQ $0x22, BX, R12
+	XORQ  R12, R15
+	LEAQ  (R8)(AX*1), R8
 	RORXQ $0x1c, BX, BP
 	XORQ  CX, R13
-	LEAQ  (R8)(AX*1), R8
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
-	ADDQ  128(SP)(SI*1), R11
 	ANDQ  R8, BP
+	ADDQ  128(SP)(SI*1), R11
 	RORXQ $0x29, R8, R12
 	RORXQ $0x12, R8, R13
 	LEAQ  (AX)(R15*1), AX
 	LEAQ  (R11)(BP*1), R11
+	ANDNQ R10, R8, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R8, R13
-	ANDNQ R10, R8, BP
 	LEAQ  (R11)(BP*1), R11
 	XORQ  R13, R12
 	MOVQ  AX, R13
 	RORXQ $0x27, AX, R15
 	XORQ  BX, R13
-	ANDQ  R13, R14
 	LEAQ  (R11)(R12*1), R11
+	ANDQ  R13, R14
 	RORXQ $0x22, AX, R12
+	XORQ  R12, R15
+	LEAQ  (DX)(R11*1), DX
 	RORXQ $0x1c, AX, BP
 	XORQ  BX, R14
-	LEAQ  (DX)(R11*1), DX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
-	ADDQ  136(SP)(SI*1), R10
 	ANDQ  DX, BP
+	ADDQ  136(SP)(SI*1), R10
 	RORXQ $0x29, DX, R12
 	RORXQ $0x12, DX, R14
 	LEAQ  (R11)(R15*1), R11
 	LEAQ  (R10)(BP*1), R10
+	ANDNQ R9, DX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, DX, R14
-	ANDNQ R9, DX, BP
 	LEAQ  (R10)(BP*1), R10
 	XORQ  R14, R12
 	MOVQ  R11, R14
 	RORXQ $0x27, R11, R15
 	XORQ  AX, R14
-	ANDQ  R14, R13
 	LEAQ  (R10)(R12*1), R10
+	ANDQ  R14, R13
 	RORXQ $0x22, R11, R12
+	XORQ  R12, R15
+	LEAQ  (CX)(R10*1), CX
 	RORXQ $0x1c, R11, BP
 	XORQ  AX, R13
-	LEAQ  (CX)(R10*1), CX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
-	ADDQ  160(SP)(SI*1), R9
 	ANDQ  CX, BP
+	ADDQ  160(SP)(SI*1), R9
 	RORXQ $0x29, CX, R12
 	RORXQ $0x12, CX, R13
 	LEAQ  (R10)(R15*1), R10
 	LEAQ  (R9)(BP*1), R9
+	ANDNQ R8, CX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, CX, R13
-	ANDNQ R8, CX, BP
 	LEAQ  (R9)(BP*1), R9
 	XORQ  R13, R12
 	MOVQ  R10, R13
 	RORXQ $0x27, R10, R15
 	XORQ  R11, R13
-	ANDQ  R13, R14
 	LEAQ  (R9)(R12*1), R9
+	ANDQ  R13, R14
 	RORXQ $0x22, R10, R12
+	XORQ  R12, R15
+	LEAQ  (BX)(R9*1), BX
 	RORXQ $0x1c, R10, BP
 	XORQ  R11, R14
-	LEAQ  (BX)(R9*1), BX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
-	ADDQ  168(SP)(SI*1), R8
 	ANDQ  BX, BP
+	ADDQ  168(SP)(SI*1), R8
 	RORXQ $0x29, BX, R12
 	RORXQ $0x12, BX, R14
 	LEAQ  (R9)(R15*1), R9
 	LEAQ  (R8)(BP*1), R8
+	ANDNQ DX, BX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, BX, R14
-	ANDNQ DX, BX, BP
 	LEAQ  (R8)(BP*1), R8
 	XORQ  R14, R12
 	MOVQ  R9, R14
 	RORXQ $0x27, R9, R15
 	XORQ  R10, R14
-	ANDQ  R14, R13
 	LEAQ  (R8)(R12*1), R8
+	ANDQ  R14, R13
 	RORXQ $0x22, R9, R12
+	XORQ  R12, R15
+	LEAQ  (AX)(R8*1), AX
 	RORXQ $0x1c, R9, BP
 	XORQ  R10, R13
-	LEAQ  (AX)(R8*1), AX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
-	ADDQ  192(SP)(SI*1), DX
 	ANDQ  AX, BP
+	ADDQ  192(SP)(SI*1), DX
 	RORXQ $0x29, AX, R12
 	RORXQ $0x12, AX, R13
 	LEAQ  (R8)(R15*1), R8
 	LEAQ  (DX)(BP*1), DX
+	ANDNQ CX, AX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, AX, R13
-	ANDNQ CX, AX, BP
 	LEAQ  (DX)(BP*1), DX
 	XORQ  R13, R12
 	MOVQ  R8, R13
 	RORXQ $0x27, R8, R15
 	XORQ  R9, R13
-	ANDQ  R13, R14
 	LEAQ  (DX)(R12*1), DX
+	ANDQ  R13, R14
 	RORXQ $0x22, R8, R12
+	XORQ  R12, R15
+	LEAQ  (R11)(DX*1), R11
 	RORXQ $0x1c, R8, BP
 	XORQ  R9, R14
-	LEAQ  (R11)(DX*1), R11
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
-	ADDQ  200(SP)(SI*1), CX
 	ANDQ  R11, BP
+	ADDQ  200(SP)(SI*1), CX
 	RORXQ $0x29, R11, R12
 	RORXQ $0x12, R11, R14
 	LEAQ  (DX)(R15*1), DX
 	LEAQ  (CX)(BP*1), CX
+	ANDNQ BX, R11, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R11, R14
-	ANDNQ BX, R11, BP
 	LEAQ  (CX)(BP*1), CX
 	XORQ  R14, R12
 	MOVQ  DX, R14
 	RORXQ $0x27, DX, R15
 	XORQ  R8, R14
-	ANDQ  R14, R13
 	LEAQ  (CX)(R12*1), CX
+	ANDQ  R14, R13
 	RORXQ $0x22, DX, R12
+	XORQ  R12, R15
+	LEAQ  (R10)(CX*1), R10
 	RORXQ $0x1c, DX, BP
 	XORQ  R8, R13
-	LEAQ  (R10)(CX*1), R10
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
-	ADDQ  224(SP)(SI*1), BX
 	ANDQ  R10, BP
+	ADDQ  224(SP)(SI*1), BX
 	RORXQ $0x29, R10, R12
 	RORXQ $0x12, R10, R13
 	LEAQ  (CX)(R15*1), CX
 	LEAQ  (BX)(BP*1), BX
+	ANDNQ AX, R10, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R10, R13
-	ANDNQ AX, R10, BP
 	LEAQ  (BX)(BP*1), BX
 	XORQ  R13, R12
 	MOVQ  CX, R13
 	RORXQ $0x27, CX, R15
 	XORQ  DX, R13
-	ANDQ  R13, R14
 	LEAQ  (BX)(R12*1), BX
+	ANDQ  R13, R14
 	RORXQ $0x22, CX, R12
+	XORQ  R12, R15
+	LEAQ  (R9)(BX*1), R9
 	RORXQ $0x1c, CX, BP
 	XORQ  DX, R14
-	LEAQ  (R9)(BX*1), R9
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
-	ADDQ  232(SP)(SI*1), AX
 	ANDQ  R9, BP
+	ADDQ  232(SP)(SI*1), AX
 	RORXQ $0x29, R9, R12
 	RORXQ $0x12, R9, R14
 	LEAQ  (BX)(R15*1), BX
 	LEAQ  (AX)(BP*1), AX
+	ANDNQ R11, R9, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R9, R14
-	ANDNQ R11, R9, BP
 	LEAQ  (AX)(BP*1), AX
 	XORQ  R14, R12
 	MOVQ  BX, R14
 	RORXQ $0x27, BX, R15
 	XORQ  CX, R14
-	ANDQ  R14, R13
 	LEAQ  (AX)(R12*1), AX
+	ANDQ  R14, R13
 	RORXQ $0x22, BX, R12
+	XORQ  R12, R15
+	LEAQ  (R8)(AX*1), R8
 	RORXQ $0x1c, BX, BP
 	XORQ  CX, R13
-	LEAQ  (R8)(AX*1), R8
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
@@ -2706,387 +2706,387 @@ blockAVX512_scheduled:
 	BYTE    $0x90
 
 blockAVX512_second:
-	ADDQ  16(SP)(SI*1), R11
 	ANDQ  R8, BP
+	ADDQ  16(SP)(SI*1), R11
 	RORXQ $0x29, R8, R12
 	RORXQ $0x12, R8, R13
 	LEAQ  (AX)(R15*1), AX
 	LEAQ  (R11)(BP*1), R11
+	ANDNQ R10, R8, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R8, R13
-	ANDNQ R10, R8, BP
 	LEAQ  (R11)(BP*1), R11
 	XORQ  R13, R12
 	MOVQ  AX, R13
 	RORXQ $0x27, AX, R15
 	XORQ  BX, R13
-	ANDQ  R13, R14
 	LEAQ  (R11)(R12*1), R11
+	ANDQ  R13, R14
 	RORXQ $0x22, AX, R12
+	XORQ  R12, R15
+	LEAQ  (DX)(R11*1), DX
 	RORXQ $0x1c, AX, BP
 	XORQ  BX, R14
-	LEAQ  (DX)(R11*1), DX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
-	ADDQ  24(SP)(SI*1), R10
 	ANDQ  DX, BP
+	ADDQ  24(SP)(SI*1), R10
 	RORXQ $0x29, DX, R12
 	RORXQ $0x12, DX, R14
 	LEAQ  (R11)(R15*1), R11
 	LEAQ  (R10)(BP*1), R10
+	ANDNQ R9, DX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, DX, R14
-	ANDNQ R9, DX, BP
 	LEAQ  (R10)(BP*1), R10
 	XORQ  R14, R12
 	MOVQ  R11, R14
 	RORXQ $0x27, R11, R15
 	XORQ  AX, R14
-	ANDQ  R14, R13
 	LEAQ  (R10)(R12*1), R10
+	ANDQ  R14, R13
 	RORXQ $0x22, R11, R12
+	XORQ  R12, R15
+	LEAQ  (CX)(R10*1), CX
 	RORXQ $0x1c, R11, BP
 	XORQ  AX, R13
-	LEAQ  (CX)(R10*1), CX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
-	ADDQ  48(SP)(SI*1), R9
 	ANDQ  CX, BP
+	ADDQ  48(SP)(SI*1), R9
 	RORXQ $0x29, CX, R12
 	RORXQ $0x12, CX, R13
 	LEAQ  (R10)(R15*1), R10
 	LEAQ  (R9)(BP*1), R9
+	ANDNQ R8, CX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, CX, R13
-	ANDNQ R8, CX, BP
 	LEAQ  (R9)(BP*1), R9
 	XORQ  R13, R12
 	MOVQ  R10, R13
 	RORXQ $0x27, R10, R15
 	XORQ  R11, R13
-	ANDQ  R13, R14
 	LEAQ  (R9)(R12*1), R9
+	ANDQ  R13, R14
 	RORXQ $0x22, R10, R12
+	XORQ  R12, R15
+	LEAQ  (BX)(R9*1), BX
 	RORXQ $0x1c, R10, BP
 	XORQ  R11, R14
-	LEAQ  (BX)(R9*1), BX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
-	ADDQ  56(SP)(SI*1), R8
 	ANDQ  BX, BP
+	ADDQ  56(SP)(SI*1), R8
 	RORXQ $0x29, BX, R12
 	RORXQ $0x12, BX, R14
 	LEAQ  (R9)(R15*1), R9
 	LEAQ  (R8)(BP*1), R8
+	ANDNQ DX, BX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, BX, R14
-	ANDNQ DX, BX, BP
 	LEAQ  (R8)(BP*1), R8
 	XORQ  R14, R12
 	MOVQ  R9, R14
 	RORXQ $0x27, R9, R15
 	XORQ  R10, R14
-	ANDQ  R14, R13
 	LEAQ  (R8)(R12*1), R8
+	ANDQ  R14, R13
 	RORXQ $0x22, R9, R12
+	XORQ  R12, R15
+	LEAQ  (AX)(R8*1), AX
 	RORXQ $0x1c, R9, BP
 	XORQ  R10, R13
-	LEAQ  (AX)(R8*1), AX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
-	ADDQ  80(SP)(SI*1), DX
 	ANDQ  AX, BP
+	ADDQ  80(SP)(SI*1), DX
 	RORXQ $0x29, AX, R12
 	RORXQ $0x12, AX, R13
 	LEAQ  (R8)(R15*1), R8
 	LEAQ  (DX)(BP*1), DX
+	ANDNQ CX, AX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, AX, R13
-	ANDNQ CX, AX, BP
 	LEAQ  (DX)(BP*1), DX
 	XORQ  R13, R12
 	MOVQ  R8, R13
 	RORXQ $0x27, R8, R15
 	XORQ  R9, R13
-	ANDQ  R13, R14
 	LEAQ  (DX)(R12*1), DX
+	ANDQ  R13, R14
 	RORXQ $0x22, R8, R12
+	XORQ  R12, R15
+	LEAQ  (R11)(DX*1), R11
 	RORXQ $0x1c, R8, BP
 	XORQ  R9, R14
-	LEAQ  (R11)(DX*1), R11
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
-	ADDQ  88(SP)(SI*1), CX
 	ANDQ  R11, BP
+	ADDQ  88(SP)(SI*1), CX
 	RORXQ $0x29, R11, R12
 	RORXQ $0x12, R11, R14
 	LEAQ  (DX)(R15*1), DX
 	LEAQ  (CX)(BP*1), CX
+	ANDNQ BX, R11, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R11, R14
-	ANDNQ BX, R11, BP
 	LEAQ  (CX)(BP*1), CX
 	XORQ  R14, R12
 	MOVQ  DX, R14
 	RORXQ $0x27, DX, R15
 	XORQ  R8, R14
-	ANDQ  R14, R13
 	LEAQ  (CX)(R12*1), CX
+	ANDQ  R14, R13
 	RORXQ $0x22, DX, R12
+	XORQ  R12, R15
+	LEAQ  (R10)(CX*1), R10
 	RORXQ $0x1c, DX, BP
 	XORQ  R8, R13
-	LEAQ  (R10)(CX*1), R10
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
-	ADDQ  112(SP)(SI*1), BX
 	ANDQ  R10, BP
+	ADDQ  112(SP)(SI*1), BX
 	RORXQ $0x29, R10, R12
 	RORXQ $0x12, R10, R13
 	LEAQ  (CX)(R15*1), CX
 	LEAQ  (BX)(BP*1), BX
+	ANDNQ AX, R10, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R10, R13
-	ANDNQ AX, R10, BP
 	LEAQ  (BX)(BP*1), BX
 	XORQ  R13, R12
 	MOVQ  CX, R13
 	RORXQ $0x27, CX, R15
 	XORQ  DX, R13
-	ANDQ  R13, R14
 	LEAQ  (BX)(R12*1), BX
+	ANDQ  R13, R14
 	RORXQ $0x22, CX, R12
+	XORQ  R12, R15
+	LEAQ  (R9)(BX*1), R9
 	RORXQ $0x1c, CX, BP
 	XORQ  DX, R14
-	LEAQ  (R9)(BX*1), R9
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
-	ADDQ  120(SP)(SI*1), AX
 	ANDQ  R9, BP
+	ADDQ  120(SP)(SI*1), AX
 	RORXQ $0x29, R9, R12
 	RORXQ $0x12, R9, R14
 	LEAQ  (BX)(R15*1), BX
 	LEAQ  (AX)(BP*1), AX
+	ANDNQ R11, R9, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R9, R14
-	ANDNQ R11, R9, BP
 	LEAQ  (AX)(BP*1), AX
 	XORQ  R14, R12
 	MOVQ  BX, R14
 	RORXQ $0x27, BX, R15
 	XORQ  CX, R14
-	ANDQ  R14, R13
 	LEAQ  (AX)(R12*1), AX
+	ANDQ  R14, R13
 	RORXQ $0x22, BX, R12
+	XORQ  R12, R15
+	LEAQ  (R8)(AX*1), R8
 	RORXQ $0x1c, BX, BP
 	XORQ  CX, R13
-	LEAQ  (R8)(AX*1), R8
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
-	ADDQ  144(SP)(SI*1), R11
 	ANDQ  R8, BP
+	ADDQ  144(SP)(SI*1), R11
 	RORXQ $0x29, R8, R12
 	RORXQ $0x12, R8, R13
 	LEAQ  (AX)(R15*1), AX
 	LEAQ  (R11)(BP*1), R11
+	ANDNQ R10, R8, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R8, R13
-	ANDNQ R10, R8, BP
 	LEAQ  (R11)(BP*1), R11
 	XORQ  R13, R12
 	MOVQ  AX, R13
 	RORXQ $0x27, AX, R15
 	XORQ  BX, R13
-	ANDQ  R13, R14
 	LEAQ  (R11)(R12*1), R11
+	ANDQ  R13, R14
 	RORXQ $0x22, AX, R12
+	XORQ  R12, R15
+	LEAQ  (DX)(R11*1), DX
 	RORXQ $0x1c, AX, BP
 	XORQ  BX, R14
-	LEAQ  (DX)(R11*1), DX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R8, BP
 	LEAQ  (R11)(R14*1), R11
-	ADDQ  152(SP)(SI*1), R10
 	ANDQ  DX, BP
+	ADDQ  152(SP)(SI*1), R10
 	RORXQ $0x29, DX, R12
 	RORXQ $0x12, DX, R14
 	LEAQ  (R11)(R15*1), R11
 	LEAQ  (R10)(BP*1), R10
+	ANDNQ R9, DX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, DX, R14
-	ANDNQ R9, DX, BP
 	LEAQ  (R10)(BP*1), R10
 	XORQ  R14, R12
 	MOVQ  R11, R14
 	RORXQ $0x27, R11, R15
 	XORQ  AX, R14
-	ANDQ  R14, R13
 	LEAQ  (R10)(R12*1), R10
+	ANDQ  R14, R13
 	RORXQ $0x22, R11, R12
+	XORQ  R12, R15
+	LEAQ  (CX)(R10*1), CX
 	RORXQ $0x1c, R11, BP
 	XORQ  AX, R13
-	LEAQ  (CX)(R10*1), CX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  DX, BP
 	LEAQ  (R10)(R13*1), R10
-	ADDQ  176(SP)(SI*1), R9
 	ANDQ  CX, BP
+	ADDQ  176(SP)(SI*1), R9
 	RORXQ $0x29, CX, R12
 	RORXQ $0x12, CX, R13
 	LEAQ  (R10)(R15*1), R10
 	LEAQ  (R9)(BP*1), R9
+	ANDNQ R8, CX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, CX, R13
-	ANDNQ R8, CX, BP
 	LEAQ  (R9)(BP*1), R9
 	XORQ  R13, R12
 	MOVQ  R10, R13
 	RORXQ $0x27, R10, R15
 	XORQ  R11, R13
-	ANDQ  R13, R14
 	LEAQ  (R9)(R12*1), R9
+	ANDQ  R13, R14
 	RORXQ $0x22, R10, R12
+	XORQ  R12, R15
+	LEAQ  (BX)(R9*1), BX
 	RORXQ $0x1c, R10, BP
 	XORQ  R11, R14
-	LEAQ  (BX)(R9*1), BX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  CX, BP
 	LEAQ  (R9)(R14*1), R9
-	ADDQ  184(SP)(SI*1), R8
 	ANDQ  BX, BP
+	ADDQ  184(SP)(SI*1), R8
 	RORXQ $0x29, BX, R12
 	RORXQ $0x12, BX, R14
 	LEAQ  (R9)(R15*1), R9
 	LEAQ  (R8)(BP*1), R8
+	ANDNQ DX, BX, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, BX, R14
-	ANDNQ DX, BX, BP
 	LEAQ  (R8)(BP*1), R8
 	XORQ  R14, R12
 	MOVQ  R9, R14
 	RORXQ $0x27, R9, R15
 	XORQ  R10, R14
-	ANDQ  R14, R13
 	LEAQ  (R8)(R12*1), R8
+	ANDQ  R14, R13
 	RORXQ $0x22, R9, R12
+	XORQ  R12, R15
+	LEAQ  (AX)(R8*1), AX
 	RORXQ $0x1c, R9, BP
 	XORQ  R10, R13
-	LEAQ  (AX)(R8*1), AX
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  BX, BP
 	LEAQ  (R8)(R13*1), R8
-	ADDQ  208(SP)(SI*1), DX
 	ANDQ  AX, BP
+	ADDQ  208(SP)(SI*1), DX
 	RORXQ $0x29, AX, R12
 	RORXQ $0x12, AX, R13
 	LEAQ  (R8)(R15*1), R8
 	LEAQ  (DX)(BP*1), DX
+	ANDNQ CX, AX, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, AX, R13
-	ANDNQ CX, AX, BP
 	LEAQ  (DX)(BP*1), DX
 	XORQ  R13, R12
 	MOVQ  R8, R13
 	RORXQ $0x27, R8, R15
 	XORQ  R9, R13
-	ANDQ  R13, R14
 	LEAQ  (DX)(R12*1), DX
+	ANDQ  R13, R14
 	RORXQ $0x22, R8, R12
+	XORQ  R12, R15
+	LEAQ  (R11)(DX*1), R11
 	RORXQ $0x1c, R8, BP
 	XORQ  R9, R14
-	LEAQ  (R11)(DX*1), R11
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  AX, BP
 	LEAQ  (DX)(R14*1), DX
-	ADDQ  216(SP)(SI*1), CX
 	ANDQ  R11, BP
+	ADDQ  216(SP)(SI*1), CX
 	RORXQ $0x29, R11, R12
 	RORXQ $0x12, R11, R14
 	LEAQ  (DX)(R15*1), DX
 	LEAQ  (CX)(BP*1), CX
+	ANDNQ BX, R11, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R11, R14
-	ANDNQ BX, R11, BP
 	LEAQ  (CX)(BP*1), CX
 	XORQ  R14, R12
 	MOVQ  DX, R14
 	RORXQ $0x27, DX, R15
 	XORQ  R8, R14
-	ANDQ  R14, R13
 	LEAQ  (CX)(R12*1), CX
+	ANDQ  R14, R13
 	RORXQ $0x22, DX, R12
+	XORQ  R12, R15
+	LEAQ  (R10)(CX*1), R10
 	RORXQ $0x1c, DX, BP
 	XORQ  R8, R13
-	LEAQ  (R10)(CX*1), R10
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R11, BP
 	LEAQ  (CX)(R13*1), CX
-	ADDQ  240(SP)(SI*1), BX
 	ANDQ  R10, BP
+	ADDQ  240(SP)(SI*1), BX
 	RORXQ $0x29, R10, R12
 	RORXQ $0x12, R10, R13
 	LEAQ  (CX)(R15*1), CX
 	LEAQ  (BX)(BP*1), BX
+	ANDNQ AX, R10, BP
 	XORQ  R13, R12
 	RORXQ $0x0e, R10, R13
-	ANDNQ AX, R10, BP
 	LEAQ  (BX)(BP*1), BX
 	XORQ  R13, R12
 	MOVQ  CX, R13
 	RORXQ $0x27, CX, R15
 	XORQ  DX, R13
-	ANDQ  R13, R14
 	LEAQ  (BX)(R12*1), BX
+	ANDQ  R13, R14
 	RORXQ $0x22, CX, R12
+	XORQ  R12, R15
+	LEAQ  (R9)(BX*1), R9
 	RORXQ $0x1c, CX, BP
 	XORQ  DX, R14
-	LEAQ  (R9)(BX*1), R9
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R10, BP
 	LEAQ  (BX)(R14*1), BX
-	ADDQ  248(SP)(SI*1), AX
 	ANDQ  R9, BP
+	ADDQ  248(SP)(SI*1), AX
 	RORXQ $0x29, R9, R12
 	RORXQ $0x12, R9, R14
 	LEAQ  (BX)(R15*1), BX
 	LEAQ  (AX)(BP*1), AX
+	ANDNQ R11, R9, BP
 	XORQ  R14, R12
 	RORXQ $0x0e, R9, R14
-	ANDNQ R11, R9, BP
 	LEAQ  (AX)(BP*1), AX
 	XORQ  R14, R12
 	MOVQ  BX, R14
 	RORXQ $0x27, BX, R15
 	XORQ  CX, R14
-	ANDQ  R14, R13
 	LEAQ  (AX)(R12*1), AX
+	ANDQ  R14, R13
 	RORXQ $0x22, BX, R12
+	XORQ  R12, R15
+	LEAQ  (R8)(AX*1), R8
 	RORXQ $0x1c, BX, BP
 	XORQ  CX, R13
-	LEAQ  (R8)(AX*1), R8
-	XORQ  R12, R15
 	XORQ  BP, R15
 	MOVQ  R9, BP
 	LEAQ  (AX)(R13*1), AX
