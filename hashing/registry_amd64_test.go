@@ -61,3 +61,30 @@ func TestOwnMD5(t *testing.T) {
 		impl.Reset("md5")
 	}
 }
+
+// TestOwnSHA1 fails when a CPU with SHA-NI not made by AMD gets the standard
+// library's SHA-1 instead of Hashdrop's sha-ni core (its order was found on
+// Intel's CPUs), when an AMD CPU gets Hashdrop's, and when Hashdrop's generic
+// code is handed out instead of the standard library's.
+func TestOwnSHA1(t *testing.T) {
+	const own = "github.com/hashdrop/hashdrop/hashing/sha1"
+	a, _ := Lookup("sha1")
+	shani := impl.Unavailable("sha1", "sha-ni") == ""
+	if shani && cpuid.CPU.VendorID != cpuid.AMD {
+		if got := pkgOf(a); a.Core() != "sha-ni" || got != own || a.CoreInferred() {
+			t.Errorf("sha1: core %q from %s, want sha-ni from %s", a.Core(), got, own)
+		}
+	} else {
+		t.Logf("sha1: sha-ni not in use (can run: %v, vendor %v)", shani, cpuid.CPU.VendorID)
+		if got := pkgOf(a); got == own || !a.CoreInferred() {
+			t.Errorf("sha1: core %q from %s, want crypto/sha1's", a.Core(), got)
+		}
+	}
+	if !impl.Select("sha1", impl.Generic) {
+		t.Fatal("sha1: cannot select the generic core")
+	}
+	defer impl.Reset("sha1")
+	if got := pkgOf(a); got == own || !a.CoreInferred() {
+		t.Errorf("sha1 with Hashdrop's generic core: core %q from %s, want the standard library's", a.Core(), got)
+	}
+}

@@ -1,8 +1,8 @@
-// Package sha1 implements SHA-1 (FIPS 180-4) with Hashdrop's own cores: an
-// SHA-NI kernel for 32-bit x86, where the standard library's code is scalar,
-// and a portable Go one everywhere else. On amd64 Hashdrop keeps crypto/sha1
-// (its SHA-NI code already runs at the hardware's limit); there this package
-// serves the tests only.
+// Package sha1 implements SHA-1 (FIPS 180-4) with Hashdrop's own cores: SHA-NI
+// kernels for 32-bit x86, where the standard library's code is scalar, and
+// for x86-64, and a portable Go one everywhere else. On amd64 the sha-ni core
+// takes over from crypto/sha1 on CPUs not made by AMD (hashing/own_amd64.go
+// says why).
 //
 // SHA-1 is broken for collisions; Hashdrop computes it to check the digests
 // that older download pages still publish.

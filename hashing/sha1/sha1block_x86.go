@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build (386 || amd64) && !purego
 
 package sha1
 
