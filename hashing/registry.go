@@ -78,10 +78,16 @@ func (a *Algorithm) CoreInferred() bool {
 
 // Cores lists the implementations that can run on this CPU, fastest first.
 // For algorithms served by the Go standard library it is the one it uses,
-// after Hashdrop's own cores where those take over on this architecture.
+// after Hashdrop's own cores where those take over on this architecture;
+// when one of them has the same name (sha-ni), the library's is "std-" that.
 func (a *Algorithm) Cores() []string {
 	if c, ok := stdCore[a.family]; ok {
-		return append(ownCores(a.family), c.name)
+		own := ownCores(a.family)
+		name := c.name
+		if slices.Contains(own, name) {
+			name = "std-" + name
+		}
+		return append(own, name)
 	}
 	return impl.Available(a.family)
 }

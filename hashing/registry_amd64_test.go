@@ -74,6 +74,9 @@ func TestOwnSHA1(t *testing.T) {
 		if got := pkgOf(a); a.Core() != "sha-ni" || got != own || a.CoreInferred() {
 			t.Errorf("sha1: core %q from %s, want sha-ni from %s", a.Core(), got, own)
 		}
+		if want := []string{"sha-ni", "std-sha-ni"}; !slices.Equal(a.Cores(), want) {
+			t.Errorf("sha1: cores %v, want %v", a.Cores(), want)
+		}
 	} else {
 		t.Logf("sha1: sha-ni not in use (can run: %v, vendor %v)", shani, cpuid.CPU.VendorID)
 		if got := pkgOf(a); got == own || !a.CoreInferred() {
