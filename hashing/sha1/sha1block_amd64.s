@@ -15,7 +15,7 @@ TEXT ·blockSHANI(SB), NOSPLIT, $0-32
 	MOVQ p_base+8(FP), SI
 	MOVQ p_len+16(FP), CX
 	ANDQ $-64, CX
-	JZ   blockSHANIdone
+	JZ   done
 	ADDQ SI, CX
 
 	// H0..H3 reversed into ABCD, H4 into the top lane of E.
@@ -25,7 +25,7 @@ TEXT ·blockSHANI(SB), NOSPLIT, $0-32
 	PINSRD $0x03, 16(AX), X1
 	MOVOU  bswap128<>+0(SB), X7
 
-blockSHANIloop:
+loop:
 	MOVO   X0, X8
 	MOVO   X1, X9
 	MOVOU  (SI), X3
@@ -190,10 +190,10 @@ blockSHANIloop:
 	PADDD     X8, X0
 	ADDQ      $0x40, SI
 	CMPQ      SI, CX
-	JNE       blockSHANIloop
+	JNE       loop
 	PSHUFD    $0x1b, X0, X0
 	MOVOU     X0, (AX)
 	PEXTRD    $0x03, X1, 16(AX)
 
-blockSHANIdone:
+done:
 	RET

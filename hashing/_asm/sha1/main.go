@@ -54,18 +54,19 @@ func main() {
 	DATA(0, U64(0x08090a0b0c0d0e0f)) // the message as one big-endian 128-bit
 	DATA(8, U64(0x0001020304050607)) // number: the first word in the top lane
 
-	kernel("blockSHANI", mask)
+	kernel(mask)
 	Generate()
 }
 
-func kernel(name string, mask Mem) {
-	TEXT(name, NOSPLIT, "func(dig *digest, p []byte)")
-	Doc(name + " compresses whole blocks of p into dig.")
+// kernel emits blockSHANI, which reads its byte-swap mask from mask.
+func kernel(mask Mem) {
+	TEXT("blockSHANI", NOSPLIT, "func(dig *digest, p []byte)")
+	Doc("blockSHANI compresses whole blocks of p into dig.")
 	dig := Load(Param("dig"), RAX)
 	ptr := Load(Param("p").Base(), RSI)
 	end := Load(Param("p").Len(), RCX)
 	ANDQ(I32(-64), end)
-	JZ(LabelRef(name + "done"))
+	JZ(LabelRef("done"))
 	ADDQ(ptr, end)
 
 	Comment("H0..H3 reversed into ABCD, H4 into the top lane of E.")
@@ -75,7 +76,7 @@ func kernel(name string, mask Mem) {
 	PINSRD(Imm(3), Mem{Base: dig}.Offset(16), e(0))
 	MOVOU(mask, bswap)
 
-	Label(name + "loop")
+	Label("loop")
 	MOVO(abcd, saveABCD)
 	MOVO(e(0), saveE)
 	load := func(g int) {
@@ -110,11 +111,11 @@ func kernel(name string, mask Mem) {
 	PADDD(saveABCD, abcd)
 	ADDQ(Imm(64), ptr)
 	CMPQ(ptr, end)
-	JNE(LabelRef(name + "loop"))
+	JNE(LabelRef("loop"))
 
 	PSHUFD(Imm(0x1b), abcd, abcd)
 	MOVOU(abcd, Mem{Base: dig})
 	PEXTRD(Imm(3), e(0), Mem{Base: dig}.Offset(16))
-	Label(name + "done")
+	Label("done")
 	RET()
 }
