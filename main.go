@@ -12,7 +12,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/cli"
+	"github.com/hashdrop/hashdrop/app/desktop"
 	"github.com/hashdrop/hashdrop/ui"
 )
 
@@ -24,26 +25,26 @@ var fyneApp []byte
 func main() {
 	ui.Version = ui.VersionOf(fyneApp)
 	args := os.Args[1:]
-	if app.IsCommand(args) {
-		code := app.Main(args, os.Stdin, os.Stdout, os.Stderr)
-		os.Exit(app.CloseStdout(code, os.Stdout, os.Stderr))
+	if cli.IsCommand(args) {
+		code := cli.Main(args, os.Stdin, os.Stdout, os.Stderr)
+		os.Exit(cli.CloseStdout(code, os.Stdout, os.Stderr))
 	}
-	inst, forwarded, err := app.Claim("hashdrop", args)
+	inst, forwarded, err := desktop.Claim("hashdrop", args)
 	switch {
 	case forwarded:
 		return // the running window has the files now
-	case !app.HasDisplay(os.Getenv):
-		fmt.Fprintln(os.Stderr, app.NoDisplay)
+	case !desktop.HasDisplay(os.Getenv):
+		fmt.Fprintln(os.Stderr, desktop.NoDisplay)
 		if inst != nil {
 			inst.Close()
 		}
-		os.Exit(app.ExitFail)
-	case !app.DisplayAnswers(os.Getenv):
-		fmt.Fprintln(os.Stderr, app.UnreachableDisplay(os.Getenv))
+		os.Exit(cli.ExitFail)
+	case !desktop.DisplayAnswers(os.Getenv):
+		fmt.Fprintln(os.Stderr, desktop.UnreachableDisplay(os.Getenv))
 		if inst != nil {
 			inst.Close()
 		}
-		os.Exit(app.ExitFail)
+		os.Exit(cli.ExitFail)
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "hashdrop:", err) // hand-over is a convenience: open a window of our own
 		ui.Run(args)

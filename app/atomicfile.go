@@ -27,6 +27,9 @@ type WriteError struct {
 
 func (e *WriteError) Unwrap() error { return e.Err }
 
+// Cause returns e.Kind (see CauseOf).
+func (e *WriteError) Cause() Cause { return e.Kind }
+
 func writeError(name string, err error) *WriteError {
 	return &WriteError{Name: name, Kind: CauseOf(err), Err: err}
 }
@@ -63,7 +66,7 @@ type AtomicFile struct {
 // error then wraps ErrExists). The file gets the permissions of a new file,
 // 0666 less the umask.
 func CreateAtomic(path string, overwrite bool) (*AtomicFile, error) {
-	target, err := followLinks(path)
+	target, err := FollowLinks(path)
 	if err != nil {
 		return nil, writeError(path, err)
 	}
@@ -152,10 +155,10 @@ func createTemp(target string) (*os.File, error) {
 	return nil, errors.New("no free temporary name in its folder")
 }
 
-// followLinks follows symbolic links at path, as opening it for writing
+// FollowLinks, follows symbolic links at path, as opening it for writing
 // would: the result is the file that would be written, which may not
 // exist yet.
-func followLinks(path string) (string, error) {
+func FollowLinks(path string) (string, error) {
 	for range 40 {
 		st, err := os.Lstat(path)
 		if err != nil || st.Mode()&fs.ModeSymlink == 0 {

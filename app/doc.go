@@ -1,7 +1,19 @@
-// Package app is Hashdrop's core without any user interface: the hashing
-// pipeline and its progress, verification (published digests, checksum
-// files, signatures) and the command-line subcommands. It knows nothing of
-// Fyne; the window (package ui) and the command line word its values.
+// Package app is the bottom of Hashdrop's core, below any user interface:
+// the queue that reads each file once and hashes it with every chosen
+// algorithm (the pipeline), its progress and speed, the Result it ends in,
+// and the vocabulary the packages above share: a file's error and its Cause,
+// the atomic writing of files. It knows nothing of Fyne, of checksum files
+// or of the command line.
+//
+// The packages of app, each with one job, dependencies running downwards:
+//
+//	app/cli        the headless command line (sum, check, keys, bench, algos)
+//	app/desktop    one window per user, file associations, the display
+//	app/checksum   published digests: checksum files, typed digests, verdicts
+//	app/signature  signatures and keys: is a checksum file genuine
+//	app            the pipeline (this package)
+//
+// The window (package ui) sits beside app/cli on top and imports what it uses.
 //
 // A file travels through a Queue like this:
 //
@@ -30,6 +42,7 @@
 //   - meter: a unit's (or the reader's) lock-free byte counter with its
 //     speed over the last second, read by Job.Progress on the Queue's clock.
 //
-// Errors and statuses are values (a Cause, a DigestProblem, a LineTrouble, a
-// Status, an Outcome); their English is in cli_words.go only.
+// Errors are values (a FileError or WriteError with its Cause); their
+// English is in words.go, for the command line and the other packages'
+// errors. The window words the same values in the user's language.
 package app

@@ -9,7 +9,7 @@ import (
 )
 
 // FileError is a file that could not be hashed: "cannot read ubuntu.iso:
-// permission denied" (see cli_words.go for the English).
+// permission denied" (see words.go for the English).
 type FileError struct {
 	Name string // the file as the user named it
 	Kind Cause  // what went wrong
@@ -18,8 +18,11 @@ type FileError struct {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-// fileError wraps err from reading name into a FileError.
-func fileError(name string, err error) *FileError {
+// Cause returns e.Kind (see CauseOf).
+func (e *FileError) Cause() Cause { return e.Kind }
+
+// FileErrorOf wraps err from reading name into a FileError.
+func FileErrorOf(name string, err error) *FileError {
 	var fe *FileError
 	if errors.As(err, &fe) {
 		return fe
@@ -28,8 +31,8 @@ func fileError(name string, err error) *FileError {
 }
 
 // Cause is the kind of problem behind a FileError, a WriteError, a
-// SumsError or an EntryResult. The command line words it in English
-// (cli_words.go), the window in the user's language. CauseOther means only
+// checksum.ReadError or an EntryResult. The command line words it in English
+// (words.go), the window in the user's language. CauseOther means only
 // the operating system's own words tell (see SystemWords).
 type Cause int
 
@@ -53,26 +56,25 @@ const (
 	CauseCancelled         // the user cancelled
 	CauseIsInput           // the file to write is also one of the files to read
 	// The window keeps a cause in 5 bits an entry (ui/sumsmodel.go): a
-	// cause after CauseIsInput is added there too.
+	// ErrorWords after CauseIsInput is added there too.
 )
 
-// CauseOf tells the kind of err: the Kind of the FileError, WriteError or
-// SumsError it is, else what the operating system's error is.
+// A causeError is an error that knows its Cause: a FileError, a WriteError,
+// a checksum file's error.
+type causeError interface {
+	error
+	Cause() Cause
+}
+
+// CauseOf tells the kind of err: the Cause of the FileError, WriteError or
+// checksum file's error it is, else what the operating system's error is.
 func CauseOf(err error) Cause {
-	var (
-		fe *FileError
-		we *WriteError
-		se *SumsError
-	)
+	var ce causeError
 	switch {
 	case err == nil:
 		return CauseOther
-	case errors.As(err, &se) && se.Kind != CauseOther:
-		return se.Kind
-	case errors.As(err, &fe) && fe.Kind != CauseOther:
-		return fe.Kind
-	case errors.As(err, &we) && we.Kind != CauseOther:
-		return we.Kind
+	case errors.As(err, &ce) && ce.Cause() != CauseOther:
+		return ce.Cause()
 	case errors.Is(err, fs.ErrNotExist):
 		return CauseNotExist
 	case errors.Is(err, fs.ErrPermission):
@@ -81,8 +83,6 @@ func CauseOf(err error) Cause {
 		return CauseFolder
 	case errors.Is(err, syscall.EIO):
 		return CauseIO
-	case errors.Is(err, ErrNoEntries):
-		return CauseNoEntries
 	case errors.Is(err, ErrChanged):
 		return CauseChanged
 	case errors.Is(err, context.Canceled):

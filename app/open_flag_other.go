@@ -2,6 +2,6 @@
 
 package app
 
-// nonblockFlag: Windows has no named pipes in folders that open(2) would
+// NonblockFlag,: Windows has no named pipes in folders that open(2) would
 // block on.
-const nonblockFlag = 0
+const NonblockFlag = 0

@@ -4,6 +4,6 @@ package app
 
 import "syscall"
 
-// nonblockFlag opens a named pipe without waiting for its writer, so that
+// NonblockFlag, opens a named pipe without waiting for its writer, so that
 // hashdrop check can look at what it opened (and refuse a pipe) first.
-const nonblockFlag = syscall.O_NONBLOCK
+const NonblockFlag = syscall.O_NONBLOCK

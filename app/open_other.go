@@ -8,9 +8,9 @@ import (
 	"os"
 )
 
-// openFile opens name for reading. Windows has no named pipes in folders
+// OpenFile opens name for reading. Windows has no named pipes in folders
 // that opening would wait on.
-func openFile(name string) (File, error) {
+func OpenFile(name string) (File, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err

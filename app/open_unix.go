@@ -10,7 +10,7 @@ import (
 	"syscall"
 )
 
-// openFile opens name for reading without ever waiting: open(2) of a named
+// OpenFile, opens name for reading without ever waiting: open(2) of a named
 // pipe blocks until a writer comes, which would stall the queue and ignore
 // Cancel. Where poll(2) can tell when a pipe opened without blocking gets
 // its writer (Linux: see pollForWriter), everything is opened O_NONBLOCK
@@ -19,7 +19,7 @@ import (
 // reliable) a name that is a pipe is not opened here but by awaitWriter,
 // in the background; an open without blocking would let a writer already
 // waiting come and go unseen.
-func openFile(name string) (File, error) {
+func OpenFile(name string) (File, error) {
 	if portablePipes {
 		if st, err := os.Stat(name); err == nil && isFIFO(st) {
 			return &namedPipe{name: name, st: st}, nil

@@ -46,7 +46,7 @@ func (j *Job) hash(l *lane) Result {
 		var err error
 		f, before, err = j.open()
 		if err != nil {
-			res.Err = fileError(j.path, err)
+			res.Err = FileErrorOf(j.path, err)
 			return res
 		}
 		defer f.Close()
@@ -62,7 +62,7 @@ func (j *Job) hash(l *lane) Result {
 	}
 	r, err := j.awaitWriter(r)
 	if err != nil {
-		res.Err = fileError(j.path, err)
+		res.Err = FileErrorOf(j.path, err)
 		return res
 	}
 	if g, ok := r.(File); ok && f != nil && g != f {
@@ -98,7 +98,7 @@ func (j *Job) hash(l *lane) Result {
 	}
 	switch {
 	case err != nil && !errors.Is(err, context.Canceled):
-		res.Err = fileError(j.path, err)
+		res.Err = FileErrorOf(j.path, err)
 		return res
 	case err != nil || !j.summed():
 		return j.cancelled(n)

@@ -6,35 +6,22 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/hashing"
 )
-
-// hangDetector is how long a test waits for something that should happen
-// at once before calling it a hang; it is no speed bound.
-const hangDetector = 30 * time.Second
 
 func waitJob(t *testing.T, j *Job, what string) Result {
 	t.Helper()
 	select {
 	case <-j.Done():
 		return j.Wait()
-	case <-time.After(hangDetector):
-		t.Fatalf("%s: still %v after %v: the queue is wedged", what, j.State(), hangDetector)
+	case <-time.After(apptest.HangDetector):
+		t.Fatalf("%s: still %v after %v: the queue is wedged", what, j.State(), apptest.HangDetector)
 		return Result{}
 	}
-}
-
-func mkfifo(t *testing.T, dir, name string) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := syscall.Mkfifo(path, 0o600); err != nil {
-		t.Skip("no named pipes here:", err)
-	}
-	return path
 }
 
 // eachWaitForWriter runs test with this system's way of waiting for a
@@ -58,10 +45,10 @@ func TestFIFOWithoutWriterBlocksNothing(t *testing.T) { eachWaitForWriter(t, tes
 
 func testFIFOWithoutWriter(t *testing.T) {
 	dir := t.TempDir()
-	fifo := mkfifo(t, dir, "fifo")
+	fifo := apptest.Mkfifo(t, dir, "fifo")
 	b := filepath.Join(dir, "b.txt")
 	os.WriteFile(b, []byte("abc"), 0o644)
-	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("md5"), mustAlg("sha1"), mustAlg("sha256"), mustAlg("sha512")}
+	algs := []*hashing.Algorithm{apptest.Alg("crc32"), apptest.Alg("md5"), apptest.Alg("sha1"), apptest.Alg("sha256"), apptest.Alg("sha512")}
 	q := NewQueue(Options{Readers: 1}) // one reader: the pipe must give it up while it waits
 	defer q.Close()
 
@@ -85,7 +72,7 @@ func testFIFOWithoutWriter(t *testing.T) {
 	go func() { q.Close(); close(closed) }()
 	select {
 	case <-closed:
-	case <-time.After(hangDetector):
+	case <-time.After(apptest.HangDetector):
 		t.Fatal("Close did not end a job waiting for a pipe's writer")
 	}
 	if waiting.State() != Cancelled {
@@ -99,11 +86,11 @@ func TestFIFOIsReadWhenItsWriterComes(t *testing.T) { eachWaitForWriter(t, testF
 
 func testFIFOWriterComes(t *testing.T) {
 	dir := t.TempDir()
-	fifo := mkfifo(t, dir, "fifo")
-	algs := []*hashing.Algorithm{mustAlg("sha256"), mustAlg("crc32")}
+	fifo := apptest.Mkfifo(t, dir, "fifo")
+	algs := []*hashing.Algorithm{apptest.Alg("sha256"), apptest.Alg("crc32")}
 	q := NewQueue(Options{})
 	defer q.Close()
-	data := randomBytes(3<<20+5, 9)
+	data := apptest.RandomBytes(3<<20+5, 9)
 
 	j := q.Add(fifo, algs, nil)
 	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // blocks until the job has the pipe open

@@ -17,23 +17,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
-// randomBytes returns n bytes that are the same on every run.
-func randomBytes(n int, seed uint64) []byte {
-	b := make([]byte, n)
-	rand.NewChaCha8([32]byte{byte(seed), byte(seed >> 8), 'h', 'd'}).Read(b)
-	return b
-}
-
-// direct hashes data with a without the pipeline.
-func directSum(a *hashing.Algorithm, data []byte) []byte {
-	h := a.New()
-	h.Write(data)
-	return h.Sum(nil)
-}
-
+// RandomBytes, returns n bytes that are the same on every run.
 // checkDigests fails unless res holds, in order, every algorithm's digest of data.
 func checkDigests(t *testing.T, res Result, algs []*hashing.Algorithm, data []byte) {
 	t.Helper()
@@ -47,8 +35,8 @@ func checkDigests(t *testing.T, res Result, algs []*hashing.Algorithm, data []by
 		t.Fatalf("%s: %d digests, want %d", res.Path, len(res.Digests), len(algs))
 	}
 	for i, a := range algs {
-		if d := res.Digests[i]; d.Algorithm != a || !bytes.Equal(d.Sum, directSum(a, data)) {
-			t.Errorf("%s, %d bytes: digest %d is %s %x, want %s %x", res.Path, len(data), i, d.Algorithm, d.Sum, a, directSum(a, data))
+		if d := res.Digests[i]; d.Algorithm != a || !bytes.Equal(d.Sum, apptest.SumWith(a, data)) {
+			t.Errorf("%s, %d bytes: digest %d is %s %x, want %s %x", res.Path, len(data), i, d.Algorithm, d.Sum, a, apptest.SumWith(a, data))
 		}
 	}
 }
@@ -77,7 +65,7 @@ func TestPipelineMatchesDirectHashing(t *testing.T) {
 	for i, size := range sizes {
 		chunkSize := []int{1, 7, 4096, 1 << 16, 1 << 20}[rng.IntN(5)] + rng.IntN(5000)
 		chunks := 1 + rng.IntN(8)
-		data := randomBytes(size, uint64(i))
+		data := apptest.RandomBytes(size, uint64(i))
 		algs := all
 		if size > 1<<20 && testing.Short() || chunkSize < 100 && size > 1<<20 {
 			algs = []*hashing.Algorithm{all[0], all[4], all[15]} // keep tiny chunks and -short quick
@@ -99,7 +87,7 @@ func TestPipelineMatchesDirectHashing(t *testing.T) {
 					t.Errorf("%s: final progress %+v, want done at %d", j.Path(), p, size)
 				}
 				for k, ap := range p.Algorithms {
-					if ap.Done != int64(size) || !bytes.Equal(ap.Digest, directSum(algs[k], data)) {
+					if ap.Done != int64(size) || !bytes.Equal(ap.Digest, apptest.SumWith(algs[k], data)) {
 						t.Errorf("%s %s: progress %+v", j.Path(), algs[k], ap)
 					}
 				}
@@ -203,7 +191,7 @@ func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 			t.Errorf("%s after CancelAll: %v", j.Path(), res.Err)
 		}
 	}
-	data := randomBytes(1000, 9)
+	data := apptest.RandomBytes(1000, 9)
 	checkDigests(t, q.AddReader("after", bytes.NewReader(data), all[:3], nil).Wait(), all[:3], data)
 
 	q.Close()
@@ -218,7 +206,7 @@ func TestCancelWhileStalledOnTheSlowestAlgorithm(t *testing.T) {
 	base := runtime.NumGoroutine()
 	q := NewQueue(Options{ChunkSize: 4 << 20, Chunks: 1})
 	big := newStarted()
-	j := q.AddReader("big", big, []*hashing.Algorithm{mustAlg("whirlpool"), mustAlg("crc32")}, nil)
+	j := q.AddReader("big", big, []*hashing.Algorithm{apptest.Alg("whirlpool"), apptest.Alg("crc32")}, nil)
 	<-big.reading
 	j.Cancel()
 	if res := j.Wait(); !errors.Is(res.Err, context.Canceled) { // or it hangs
@@ -226,14 +214,6 @@ func TestCancelWhileStalledOnTheSlowestAlgorithm(t *testing.T) {
 	}
 	q.Close()
 	waitGoroutines(t, base)
-}
-
-func mustAlg(id string) *hashing.Algorithm {
-	a, ok := hashing.Lookup(id)
-	if !ok {
-		panic(id)
-	}
-	return a
 }
 
 func TestHashFileStopsWithItsContext(t *testing.T) {
@@ -250,7 +230,7 @@ func TestHashFileStopsWithItsContext(t *testing.T) {
 	if !errors.Is(res.Err, context.Canceled) {
 		t.Errorf("HashFile after its context ended: %v", res.Err)
 	}
-	data := randomBytes(12345, 4)
+	data := apptest.RandomBytes(12345, 4)
 	checkDigests(t, HashFile(context.Background(), "-", hashing.All(), bytes.NewReader(data)), hashing.All(), data)
 }
 
@@ -295,7 +275,7 @@ func (i fakeInfo) IsDir() bool        { return false }
 func (i fakeInfo) Sys() any           { return nil }
 
 func TestReadErrorMidFileFailsOnlyThatFile(t *testing.T) {
-	good, bad := randomBytes(3<<20+5, 1), randomBytes(3<<20+5, 2)
+	good, bad := apptest.RandomBytes(3<<20+5, 1), apptest.RandomBytes(3<<20+5, 2)
 	const failAt = 2<<20 + 12345
 	q := NewQueue(Options{ChunkSize: 1 << 18, Open: func(name string) (File, error) {
 		switch name {
@@ -307,7 +287,7 @@ func TestReadErrorMidFileFailsOnlyThatFile(t *testing.T) {
 		return &fakeFile{name: name, data: good, failAt: -1}, nil
 	}})
 	defer q.Close()
-	algs := []*hashing.Algorithm{mustAlg("md5"), mustAlg("sha256"), mustAlg("sha3-256")}
+	algs := []*hashing.Algorithm{apptest.Alg("md5"), apptest.Alg("sha256"), apptest.Alg("sha3-256")}
 	jb, jl, jg := q.Add("bad.iso", algs, nil), q.Add("locked.iso", algs, nil), q.Add("good.iso", algs, nil)
 
 	res := jb.Wait()
@@ -344,7 +324,7 @@ func (f *changingFile) Read(p []byte) (int, error) {
 
 func TestFileChangedWhileRead(t *testing.T) {
 	dir := t.TempDir()
-	data := randomBytes(3<<20, 5)
+	data := apptest.RandomBytes(3<<20, 5)
 	changes := map[string]func(path string){
 		"grows": func(path string) {
 			f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
@@ -372,7 +352,7 @@ func TestFileChangedWhileRead(t *testing.T) {
 		return &changingFile{File: f, change: func() { changes[filepath.Base(name)](name) }}, nil
 	}})
 	defer q.Close()
-	algs := []*hashing.Algorithm{mustAlg("sha256"), mustAlg("crc32")}
+	algs := []*hashing.Algorithm{apptest.Alg("sha256"), apptest.Alg("crc32")}
 	for name := range changes {
 		path := filepath.Join(dir, name)
 		os.WriteFile(path, data, 0o644)
@@ -420,7 +400,7 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 // with BenchmarkHash in hashing (the pipeline should cost under 5%):
 // go test -run '^$' -bench Pipeline/sha256 ./app
 func BenchmarkPipeline(b *testing.B) {
-	src := randomBytes(DefaultChunkSize, 1)
+	src := apptest.RandomBytes(DefaultChunkSize, 1)
 	for _, ids := range []string{"sha256", "crc32", "md5,sha1,sha256,sha512", "all"} {
 		algs, _ := hashing.ParseList(ids)
 		b.Run(ids, func(b *testing.B) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -123,13 +124,13 @@ func (f *slowFile) Read(p []byte) (int, error) {
 
 func TestProgressIsExactAndNeverGoesBack(t *testing.T) {
 	const size = 12<<20 + 333
-	data := randomBytes(size, 7)
+	data := apptest.RandomBytes(size, 7)
 	f := &slowFile{fakeFile: fakeFile{name: "f", data: data, failAt: -1}, hold: 5 << 20,
 		held: make(chan struct{}), release: make(chan struct{})}
 	clk := newTestClock()
 	q := NewQueue(Options{ChunkSize: 256 << 10, Open: func(string) (File, error) { return f, nil }, Now: clk.Now})
 	defer q.Close()
-	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha256"), mustAlg("md5")}
+	algs := []*hashing.Algorithm{apptest.Alg("crc32"), apptest.Alg("sha256"), apptest.Alg("md5")}
 	j := q.Add("f", algs, nil)
 
 	var wg sync.WaitGroup
@@ -184,7 +185,7 @@ func TestProgressOfAStream(t *testing.T) {
 	s := &stalled{n: 3 << 20, wake: make(chan struct{}), waiting: make(chan struct{})}
 	q := NewQueue(Options{})
 	defer q.Close()
-	j := q.AddReader("-", s, []*hashing.Algorithm{mustAlg("sha1")}, nil)
+	j := q.AddReader("-", s, []*hashing.Algorithm{apptest.Alg("sha1")}, nil)
 	<-s.waiting
 	waitUntil(t, "SHA-1 at the end of what was given", func() bool { return j.Progress().Done == 3<<20 })
 	if p := j.Progress(); p.Total != -1 || p.Fraction() != -1 || p.Remaining != -1 {
@@ -196,11 +197,11 @@ func TestProgressOfAStream(t *testing.T) {
 		t.Errorf("ended stream: %+v", p)
 	}
 	if _, err := os.Stat("/proc/cpuinfo"); err == nil { // size 0, contents not
-		if res := q.Add("/proc/cpuinfo", []*hashing.Algorithm{mustAlg("sha1")}, nil).Wait(); res.Err != nil || res.Size == 0 {
+		if res := q.Add("/proc/cpuinfo", []*hashing.Algorithm{apptest.Alg("sha1")}, nil).Wait(); res.Err != nil || res.Size == 0 {
 			t.Errorf("/proc/cpuinfo: %+v", res)
 		}
 	}
-	if p := q.Add(os.DevNull, []*hashing.Algorithm{mustAlg("sha1")}, nil); p.Wait().Err != nil || p.Progress().Fraction() != 1 {
+	if p := q.Add(os.DevNull, []*hashing.Algorithm{apptest.Alg("sha1")}, nil); p.Wait().Err != nil || p.Progress().Fraction() != 1 {
 		t.Errorf("empty file: %+v %+v", p.Wait(), p.Progress())
 	}
 }
@@ -220,7 +221,7 @@ func (r *countingReader) Read(p []byte) (int, error) {
 func TestNoAllocationPerChunk(t *testing.T) {
 	q := NewQueue(Options{ChunkSize: 64 << 10, Chunks: 4})
 	defer q.Close()
-	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha256"), mustAlg("md5")}
+	algs := []*hashing.Algorithm{apptest.Alg("crc32"), apptest.Alg("sha256"), apptest.Alg("md5")}
 	mallocs := func(chunks int64) uint64 {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

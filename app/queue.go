@@ -219,7 +219,7 @@ func (q *Queue) open(name string) (File, error) {
 	if q.opts.Open != nil {
 		return q.opts.Open(name)
 	}
-	return openFile(name)
+	return OpenFile(name)
 }
 
 // waiting marks the running job j as waiting for a pipe's writer, or no

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -33,7 +34,7 @@ func jobStates(q *Queue, jobs ...*Job) []State {
 
 func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	base := runtime.NumGoroutine()
-	one := []*hashing.Algorithm{mustAlg("sha256")}
+	one := []*hashing.Algorithm{apptest.Alg("sha256")}
 	stalls := func(n int) []*stalled {
 		s := make([]*stalled, n)
 		for i := range s {
@@ -99,11 +100,11 @@ func TestQueueManyFiles(t *testing.T) {
 	var mu sync.Mutex
 	finished := map[string]int{}
 	q := NewQueue(Options{ChunkSize: 1 << 12, Chunks: 3})
-	algs := []*hashing.Algorithm{mustAlg("crc32"), mustAlg("sha1"), mustAlg("sha3-224"), mustAlg("sha3-512")}
+	algs := []*hashing.Algorithm{apptest.Alg("crc32"), apptest.Alg("sha1"), apptest.Alg("sha3-224"), apptest.Alg("sha3-512")}
 	var jobs []*Job
 	var data [][]byte
 	for i := range 60 {
-		d := randomBytes(i*997, uint64(i))
+		d := apptest.RandomBytes(i*997, uint64(i))
 		data = append(data, d)
 		name := fmt.Sprint("file", i)
 		added := make(chan *Job, 1) // the callback may run before AddReader returns

@@ -39,14 +39,14 @@ func (r *Result) Sum(a *hashing.Algorithm) []byte {
 func HashFile(ctx context.Context, path string, algs []*hashing.Algorithm, stdin io.Reader) Result {
 	var j *Job
 	if path == "-" {
-		j = sharedQueue().AddReader(path, stdin, algs, nil)
+		j = SharedQueue().AddReader(path, stdin, algs, nil)
 	} else {
-		j = sharedQueue().Add(path, algs, nil)
+		j = SharedQueue().Add(path, algs, nil)
 	}
 	defer context.AfterFunc(ctx, j.Cancel)()
 	return j.Wait()
 }
 
-// sharedQueue is the queue HashFile uses; it holds no goroutine or buffer
+// SharedQueue, is the queue HashFile uses; it holds no goroutine or buffer
 // while idle.
-var sharedQueue = sync.OnceValue(func() *Queue { return NewQueue(Options{}) })
+var SharedQueue = sync.OnceValue(func() *Queue { return NewQueue(Options{}) })

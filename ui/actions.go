@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -57,7 +58,7 @@ func (w *Window) copyAllDigests() {
 	if len(rs) == 0 {
 		return
 	}
-	data, err := app.FormatSums(commonDir(resultPaths(rs)), rs, app.SumsOptions{})
+	data, err := checksum.Format(commonDir(resultPaths(rs)), rs, checksum.WriteOptions{})
 	if err != nil {
 		w.dialogs.Error(errors.New(errorText(err)))
 		return

@@ -6,7 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/desktop"
 )
 
 // fileAssociations backs the menu setting "Open checksum files with
@@ -19,16 +19,16 @@ var fileAssociations = struct {
 	set        func(on bool) error
 }{
 	supported:  runtime.GOOS == "windows",
-	registered: app.FileAssociationsRegistered,
+	registered: desktop.FileAssociationsRegistered,
 	set: func(on bool) error {
 		if !on {
-			return app.UnregisterFileAssociations()
+			return desktop.UnregisterFileAssociations()
 		}
 		exe, err := os.Executable()
 		if err != nil {
 			return err
 		}
-		return app.RegisterFileAssociations(exe)
+		return desktop.RegisterFileAssociations(exe)
 	},
 }
 

@@ -2,12 +2,12 @@ package ui
 
 import (
 	"fmt"
-	"fyne.io/fyne/v2/test"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 )
 
 // Above a handful of files the list is compact: one row a file with its

@@ -2,12 +2,13 @@ package ui
 
 import (
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // Core is what the window asks of Hashdrop's core. NewAppCore is package
 // app's queue; tests use a fake whose files finish when they say so.
-// Parsing and judging digests (app.ParseExpected, ExpectedDigest.Judge) and
+// Parsing and judging digests (checksum.ParseExpected, ExpectedDigest.Judge) and
 // reading checksum files are plain functions of app and need no stand-in.
 type Core interface {
 	// Hash queues the file at path to be hashed with algs. done is called
@@ -15,13 +16,13 @@ type Core interface {
 	// it must return quickly, and it may run before Hash returns.
 	Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job
 	// Queue is the queue a checksum file's files are checked in
-	// (app.CheckOptions.Queue), beside the files of the list.
+	// (checksum.CheckOptions.Queue), beside the files of the list.
 	Queue() *app.Queue
 	// CancelAll cancels every job queued so far; the core stays usable.
 	CancelAll()
 	// Published finds the digests published next to the file at path
 	// (ubuntu.iso.sha256, SHA256SUMS, ...).
-	Published(path string) []app.Published
+	Published(path string) []checksum.Published
 	// Bench measures one algorithm's in-memory speed on this CPU.
 	Bench(a *hashing.Algorithm) app.BenchResult
 	// Close cancels everything and waits for the core's goroutines to end.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -27,10 +28,10 @@ func (c *appCore) Queue() *app.Queue { return c.queue }
 func (c *appCore) CancelAll()        { c.queue.CancelAll() }
 func (c *appCore) Close()            { c.queue.Close() }
 
-func (c *appCore) Published(path string) []app.Published {
+func (c *appCore) Published(path string) []checksum.Published {
 	// An unreadable neighbour is not this file's problem. The checksum
 	// files' signatures are checked too (SHA256SUMS.gpg beside SHA256SUMS).
-	p, _ := app.FindPublishedSigned(path, trustedKeys.get())
+	p, _ := checksum.FindPublishedSigned(path, trustedKeys.get())
 	return p
 }
 

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -75,11 +75,11 @@ func TestHintsAreReadable(t *testing.T) {
 func TestTwoAlgorithmsBothDiffer(t *testing.T) {
 	h, _ := hashed(t, "a.iso")
 	h.w.expected.SetText(strings.Repeat("0", 40)) // SHA-1 or RIPEMD-160
-	h.waitFor("a verdict", func() bool { return h.w.banner.Outcome() == app.Mismatch })
+	h.waitFor("a verdict", func() bool { return h.w.banner.Outcome() == checksum.Mismatch })
 	if d := h.w.banner.Detail(); !strings.Contains(d, "SHA-1 and RIPEMD-160 both differ") {
 		t.Errorf("detail %q", d)
 	}
-	r := &app.EntryResult{Status: app.StatusFailed, Entry: &app.Entry{Algorithms: []*hashing.Algorithm{mustAlg("sha1"), mustAlg("ripemd160")}}}
+	r := &checksum.EntryResult{Status: checksum.StatusFailed, Entry: &checksum.Entry{Algorithms: []*hashing.Algorithm{mustAlg("sha1"), mustAlg("ripemd160")}}}
 	if got := entryReason(r); !strings.Contains(got, "both differ") {
 		t.Errorf("entry reason %q", got)
 	}

@@ -72,7 +72,7 @@ func (d fyneDialogs) SaveFile(title, dir, name string, done func(string)) {
 			done("")
 			return
 		}
-		w.Close() // the checksum file is written in full, atomically, by app.WriteSums
+		w.Close() // the checksum file is written in full, atomically, by checksum.Write
 		done(w.URI().Path())
 	}, d.win)
 	fd.SetTitleText(title)

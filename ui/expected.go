@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -24,14 +24,14 @@ type expectedField struct {
 	understood *widget.Label
 	icon       *widget.Icon
 	compare    *button
-	last       string              // the text judged last
-	typing     int                 // counts keystrokes, to judge once typing pauses
-	parsed     *app.ExpectedDigest // nil when empty or not understood
-	problem    string              // why the text is not a digest
-	forItems   map[*fileItem]bool  // the files the digest was pasted for
-	awaiting   bool                // pasted before any file: for the next files added
-	offered    string              // the clipboard text the button offers
-	seen       string              // clipboard text already offered or copied by us
+	last       string                   // the text judged last
+	typing     int                      // counts keystrokes, to judge once typing pauses
+	parsed     *checksum.ExpectedDigest // nil when empty or not understood
+	problem    string                   // why the text is not a digest
+	forItems   map[*fileItem]bool       // the files the digest was pasted for
+	awaiting   bool                     // pasted before any file: for the next files added
+	offered    string                   // the clipboard text the button offers
+	seen       string                   // clipboard text already offered or copied by us
 	obj        fyne.CanvasObject
 }
 
@@ -81,7 +81,7 @@ func (f *expectedField) changed() {
 		f.understood.SetText(tr("Or open the checksum file (SHA256SUMS…) published with the download"))
 		f.icon.SetResource(theme.NewDisabledResource(theme.InfoIcon()))
 	default:
-		e, err := app.ParseExpected(text)
+		e, err := checksum.ParseExpected(text)
 		if err != nil {
 			f.problem = digestProblem(err)
 			f.understood.SetText(tr("Not understood: {{.Problem}}", "Problem", f.problem))
@@ -211,7 +211,7 @@ func (f *expectedField) checkClipboard() {
 	if text == "" || text == f.seen || text == strings.TrimSpace(f.entry.Text) || len(text) > 1024 {
 		return
 	}
-	if _, err := app.ParseExpected(text); err != nil {
+	if _, err := checksum.ParseExpected(text); err != nil {
 		return
 	}
 	f.offered = text

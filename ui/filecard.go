@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -139,9 +139,9 @@ func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
 	var mark fyne.Resource
 	if it != nil {
 		switch it.marks[a] {
-		case app.Match:
+		case checksum.Match:
 			mark = theme.NewSuccessThemedResource(theme.ConfirmIcon())
-		case app.Mismatch:
+		case checksum.Mismatch:
 			mark = theme.NewErrorThemedResource(theme.CancelIcon())
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
@@ -41,7 +42,7 @@ type fileItem struct {
 	base    []*hashing.Algorithm // chosen when it was added
 	rows    []*hashing.Algorithm // the algorithms asked for so far, in order
 	digests map[*hashing.Algorithm][]byte
-	marks   map[*hashing.Algorithm]app.Outcome // Match / Mismatch beside a row
+	marks   map[*hashing.Algorithm]checksum.Outcome // Match / Mismatch beside a row
 
 	job     Job // the job running now, or nil
 	jobAlgs []*hashing.Algorithm
@@ -58,11 +59,11 @@ type fileItem struct {
 	// declined: a re-read of these was cancelled; not read again to compare
 	declined []*hashing.Algorithm
 
-	beside    []app.Published   // digests found next to the file
-	published []app.Published   // those, then the checksum files given for it (app.PublishedFor)
-	ownSig    *app.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
-	sidecar   *app.Decision     // the file against published (app.Decide), nil when none
-	pasted    *app.Verdict      // the file against the expected-digest field
+	beside    []checksum.Published   // digests found next to the file
+	published []checksum.Published   // those, then the checksum files given for it (checksum.PublishedFor)
+	ownSig    *checksum.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
+	sidecar   *checksum.Decision     // the file against published (checksum.Decide), nil when none
+	pasted    *checksum.Verdict      // the file against the expected-digest field
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
@@ -71,7 +72,7 @@ func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
 		base:    slices.Clone(algs),
 		rows:    slices.Clone(algs),
 		digests: make(map[*hashing.Algorithm][]byte),
-		marks:   make(map[*hashing.Algorithm]app.Outcome),
+		marks:   make(map[*hashing.Algorithm]checksum.Outcome),
 	}
 }
 
@@ -164,11 +165,11 @@ func (it *fileItem) icon() fyne.Resource {
 		// Green and the check mark mean a match, and nothing else: a file
 		// hashed with nothing to compare gets a plain document.
 		switch {
-		case it.sidecar != nil && it.sidecar.Outcome == app.Mismatch || it.pasted != nil && it.pasted.Outcome == app.Mismatch:
+		case it.sidecar != nil && it.sidecar.Outcome == checksum.Mismatch || it.pasted != nil && it.pasted.Outcome == checksum.Mismatch:
 			return theme.NewErrorThemedResource(theme.CancelIcon())
-		case it.sidecar != nil && it.sidecar.Outcome == app.Conflict:
+		case it.sidecar != nil && it.sidecar.Outcome == checksum.Conflict:
 			return theme.NewWarningThemedResource(theme.WarningIcon())
-		case it.sidecar != nil && it.sidecar.Outcome == app.Match || it.pasted != nil && it.pasted.Outcome == app.Match:
+		case it.sidecar != nil && it.sidecar.Outcome == checksum.Match || it.pasted != nil && it.pasted.Outcome == checksum.Match:
 			return theme.NewSuccessThemedResource(theme.ConfirmIcon())
 		}
 		return theme.DocumentIcon()
@@ -212,12 +213,12 @@ func (it *fileItem) doneText() string {
 func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	// A digest published for the file gives the card its own verdict,
 	// which a pasted digest does not replace (the banner says that one's).
-	if d := it.sidecar; d != nil && d.Outcome != app.Unknown || it.pasted == nil || it.pasted.Outcome == app.Unknown {
+	if d := it.sidecar; d != nil && d.Outcome != checksum.Unknown || it.pasted == nil || it.pasted.Outcome == checksum.Unknown {
 		if d == nil || len(d.By) == 0 {
 			return nil, ""
 		}
-		if d.Outcome == app.Conflict {
-			return verdictIcon(app.Conflict, true), tr("The checksum files disagree: {{.Source}} and {{.Other}}",
+		if d.Outcome == checksum.Conflict {
+			return verdictIcon(checksum.Conflict, true), tr("The checksum files disagree: {{.Source}} and {{.Other}}",
 				"Source", sourcePlace(d.By[0]), "Other", sourcePlace(d.Against[0]))
 		}
 		headline, _ := verdictWords(&d.Verdict)
@@ -229,7 +230,7 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 
 // sourceText names the checksum file p came from for the file it: its
 // name when it lies beside the file, else with its folder too.
-func (it *fileItem) sourceText(p app.Published) string {
+func (it *fileItem) sourceText(p checksum.Published) string {
 	if filepath.Dir(p.Source) == filepath.Dir(it.path) {
 		return filepath.Base(p.Source)
 	}
@@ -238,12 +239,12 @@ func (it *fileItem) sourceText(p app.Published) string {
 
 // sourcePlace names the checksum file p came from with its folder, for
 // telling two of the same name apart.
-func sourcePlace(p app.Published) string {
+func sourcePlace(p checksum.Published) string {
 	return tr("{{.Name}} in {{.Folder}}", "Name", filepath.Base(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
 }
 
 // besideFile reports whether the checksum file of p lies beside it.
-func (it *fileItem) besideFile(p app.Published) bool {
+func (it *fileItem) besideFile(p checksum.Published) bool {
 	return filepath.Dir(p.Source) == filepath.Dir(it.path)
 }
 
@@ -255,7 +256,7 @@ func (it *fileItem) authLine() (fyne.Resource, string) {
 		o, text := fileSignatureWords(it.ownSig)
 		return authenticityIcon(o), text
 	}
-	if it.sidecar == nil || len(it.sidecar.By) == 0 || it.pasted != nil && it.pasted.Outcome != app.Unknown {
+	if it.sidecar == nil || len(it.sidecar.By) == 0 || it.pasted != nil && it.pasted.Outcome != checksum.Unknown {
 		return nil, ""
 	}
 	o, text := authenticityWords(it.sidecar.By[0].Authenticity)

@@ -4,21 +4,21 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // A checksum file dropped or opened is used for the files of the list it
 // lists, and for those dropped after it, wherever they are: by the path its
-// entries name, or, from another folder, by base name (app.SumsIndex has
+// entries name, or, from another folder, by base name (app.checksum.Index has
 // the rule). Checksum files that disagree about a file make a conflict on
-// its card and in the banner (app.Decide). Clear forgets them.
+// its card and in the banner (checksum.Decide). Clear forgets them.
 
 // readGiven reads the checksum file at path for the files it may list, or
 // returns nil when it cannot be used (the checksum-file view says why).
 // It reads the disk: not on the Fyne goroutine.
-func readGiven(path string) *app.SumsIndex {
+func readGiven(path string) *checksum.Index {
 	defer thriftyGC(path)()
-	x, err := app.ReadSumsIndex(path, trustedKeys.get())
+	x, err := checksum.ReadIndex(path, trustedKeys.get())
 	if err != nil || x.File().EntryCount == 0 {
 		return nil
 	}
@@ -33,7 +33,7 @@ func (w *Window) takeSums(path string) {
 		x := readGiven(path)
 		w.do(func() {
 			if gen == w.gen {
-				w.sumsGiven([]string{path}, []*app.SumsIndex{x})
+				w.sumsGiven([]string{path}, []*checksum.Index{x})
 			}
 		})
 	})
@@ -44,8 +44,8 @@ func (w *Window) takeSums(path string) {
 // when they list files of the list, they are used for them and the list
 // stays in view, else they are checked in the checksum-file view, one
 // after the other (Next).
-func (w *Window) sumsGiven(paths []string, xs []*app.SumsIndex) {
-	var usable []*app.SumsIndex
+func (w *Window) sumsGiven(paths []string, xs []*checksum.Index) {
+	var usable []*checksum.Index
 	for _, x := range xs {
 		if x != nil {
 			usable = append(usable, x)
@@ -77,7 +77,7 @@ func (w *Window) sumsGiven(paths []string, xs []*app.SumsIndex) {
 // givenSums is a checksum file given, read already (x) or not usable.
 type givenSums struct {
 	path string
-	x    *app.SumsIndex
+	x    *checksum.Index
 }
 
 // checkGiven opens g in the checksum-file view.
@@ -99,7 +99,7 @@ func (w *Window) checkNext() {
 	w.checkGiven(g)
 }
 
-// A checksum file given is indexed (app.SumsIndex.Build) only once a file
+// A checksum file given is indexed (app.checksum.Index.Build) only once a file
 // is looked up in it: one given on its own to an empty list is checked in
 // its view and may never be, and the index of millions of entries takes
 // seconds and 12 bytes an entry to make. It is made in the background:
@@ -107,14 +107,14 @@ func (w *Window) checkNext() {
 
 // indexed reports whether the checksum files remembered, and xs, are
 // indexed.
-func (w *Window) indexed(xs []*app.SumsIndex) bool {
+func (w *Window) indexed(xs []*checksum.Index) bool {
 	return len(unindexed(w.given, xs)) == 0
 }
 
 // afterIndexing calls then on the Fyne goroutine once the checksum files
 // remembered, and xs, are indexed: at once if they are, else after
 // indexing them in the background (not after a Clear).
-func (w *Window) afterIndexing(xs []*app.SumsIndex, then func()) {
+func (w *Window) afterIndexing(xs []*checksum.Index, then func()) {
 	todo := unindexed(w.given, xs)
 	if len(todo) == 0 {
 		then()
@@ -132,8 +132,8 @@ func (w *Window) afterIndexing(xs []*app.SumsIndex, then func()) {
 }
 
 // unindexed returns the checksum files of the lists that are not indexed.
-func unindexed(lists ...[]*app.SumsIndex) []*app.SumsIndex {
-	var out []*app.SumsIndex
+func unindexed(lists ...[]*checksum.Index) []*checksum.Index {
+	var out []*checksum.Index
 	for _, l := range lists {
 		for _, x := range l {
 			if !x.Built() {
@@ -145,7 +145,7 @@ func unindexed(lists ...[]*app.SumsIndex) []*app.SumsIndex {
 }
 
 // index indexes checksum files. It reads them: not on the Fyne goroutine.
-func index(xs []*app.SumsIndex) {
+func index(xs []*checksum.Index) {
 	for _, x := range xs {
 		if !x.Built() {
 			restore := thriftyGC(x.Path())
@@ -158,13 +158,13 @@ func index(xs []*app.SumsIndex) {
 // addGiven remembers checksum files given for the files, and adds their
 // digests to those of the files listed already. It returns how many files
 // of the list they list.
-func (w *Window) addGiven(xs ...*app.SumsIndex) int {
+func (w *Window) addGiven(xs ...*checksum.Index) int {
 	if len(xs) == 0 {
 		return 0
 	}
 	for _, x := range xs {
 		// The same file given again replaces what was read of it before.
-		w.given = slices.DeleteFunc(w.given, func(old *app.SumsIndex) bool { return sameFile(old.Path(), x.Path()) })
+		w.given = slices.DeleteFunc(w.given, func(old *checksum.Index) bool { return sameFile(old.Path(), x.Path()) })
 		w.given = append(w.given, x)
 	}
 	n := 0
@@ -176,7 +176,7 @@ func (w *Window) addGiven(xs ...*app.SumsIndex) int {
 				w.tracef("published digest for %s in %s", it.path, x.Path())
 			}
 		}
-		pubs := app.PublishedFor(it.path, it.beside, w.given)
+		pubs := checksum.PublishedFor(it.path, it.beside, w.given)
 		if listed {
 			n++
 		}

@@ -10,7 +10,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // twoFolders makes ~/Downloads/debian.iso ("abc") and ~/Desktop/SHA256SUMS
@@ -25,7 +25,7 @@ func twoFolders(t *testing.T, sums string) (iso, sumsFile string) {
 }
 
 // judgedBy waits for the file's verdict against published digests.
-func judgedBy(h *harness, name string, o app.Outcome) *fileItem {
+func judgedBy(h *harness, name string, o checksum.Outcome) *fileItem {
 	h.t.Helper()
 	h.waitFor(name+" judged "+o.String(), func() bool {
 		for _, it := range h.w.files.items {
@@ -46,7 +46,7 @@ func besideVerdict(t *testing.T) (headline string) {
 	iso := writeFile(t, filepath.Join(dir, "debian.iso"), "abc")
 	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  debian.iso\n")
 	h.w.Add([]string{iso})
-	judgedBy(h, "debian.iso", app.Match)
+	judgedBy(h, "debian.iso", checksum.Match)
 	return h.w.banner.Headline()
 }
 
@@ -79,7 +79,7 @@ func TestChecksumFileFromAnotherFolder(t *testing.T) {
 				h.dialogs.sums = sums
 				h.w.openChecksumFile()
 			}
-			it := judgedBy(h, "debian.iso", app.Match)
+			it := judgedBy(h, "debian.iso", checksum.Match)
 			if len(h.w.files.items) != 1 {
 				t.Errorf("%d files listed: the checksum file is not one of them", len(h.w.files.items))
 			}
@@ -93,7 +93,7 @@ func TestChecksumFileFromAnotherFolder(t *testing.T) {
 			if _, line := it.verdictLine(); !strings.Contains(line, "(SHA256SUMS in "+where+")") {
 				t.Errorf("card: %q", line)
 			}
-			if it.marks[mustAlg("sha256")] != app.Match {
+			if it.marks[mustAlg("sha256")] != checksum.Match {
 				t.Error("no tick beside SHA-256")
 			}
 			if h.w.body.Objects[0] != h.w.mainView {
@@ -111,7 +111,7 @@ func TestChecksumFileFromAnotherFolderMismatch(t *testing.T) {
 	h := newHarness(t)
 	iso, sums := twoFolders(t, sha256Hex("abd")+"  debian.iso\n")
 	h.w.Add([]string{iso, sums})
-	judgedBy(h, "debian.iso", app.Mismatch)
+	judgedBy(h, "debian.iso", checksum.Mismatch)
 	if d := h.w.banner.Detail(); !strings.Contains(d, "debian.iso does not match the digest in SHA256SUMS in "+filepath.Join("~", "Desktop")+".") {
 		t.Errorf("detail %q", d)
 	}
@@ -133,7 +133,7 @@ func TestChecksumFileEntryWithAnotherPathIsNotGuessed(t *testing.T) {
 	}
 	h.w.Add([]string{iso}) // listed already: nothing changes
 	h.settle()
-	if h.w.banner.Outcome() != app.Unknown {
+	if h.w.banner.Outcome() != checksum.Unknown {
 		t.Errorf("banner %v %q", h.w.banner.Outcome(), h.w.banner.Headline())
 	}
 }
@@ -145,7 +145,7 @@ func TestChecksumFilesThatDisagree(t *testing.T) {
 	iso, sums := twoFolders(t, sha256Hex("abc")+"  debian.iso\n")
 	writeFile(t, filepath.Join(filepath.Dir(iso), "SHA256SUMS"), sha256Hex("abd")+"  debian.iso\n") // beside it, and wrong
 	h.w.Add([]string{iso, sums})
-	it := judgedBy(h, "debian.iso", app.Conflict)
+	it := judgedBy(h, "debian.iso", checksum.Conflict)
 	if got := h.w.banner.Headline(); got != "The checksum files disagree about debian.iso: do not rely on it" {
 		t.Errorf("banner %q", got)
 	}
@@ -163,7 +163,7 @@ func TestChecksumFilesThatDisagree(t *testing.T) {
 	// Clear forgets the checksum file given.
 	h.w.Clear()
 	h.w.Add([]string{iso})
-	judgedBy(h, "debian.iso", app.Mismatch)
+	judgedBy(h, "debian.iso", checksum.Mismatch)
 }
 
 // A SHA256SUMS given while the ISO is read with every algorithm of the
@@ -184,7 +184,7 @@ func TestChecksumFileGivenDuringHashingGoesFirst(t *testing.T) {
 	}
 	h.core.hold = false
 	h.core.release()
-	it := judgedBy(h, "debian.iso", app.Match)
+	it := judgedBy(h, "debian.iso", checksum.Match)
 	h.waitFor("the other algorithms", h.allFinished)
 	if len(it.digests) != len(h.core.job(0).algs) {
 		t.Errorf("%d digests after the verdict, want the preset's %d", len(it.digests), len(h.core.job(0).algs))
@@ -231,7 +231,7 @@ func TestChecksumFilesDroppedTogether(t *testing.T) {
 	h.w.Clear()
 	iso := filepath.Join(dir, "debian.iso")
 	h.w.Add([]string{iso, sha256, md5})
-	judgedBy(h, "debian.iso", app.Match)
+	judgedBy(h, "debian.iso", checksum.Match)
 	if len(h.w.files.items) != 1 {
 		t.Errorf("%d cards, want the ISO's alone", len(h.w.files.items))
 	}
@@ -265,7 +265,7 @@ func TestChecksumFileChangedSinceGivenIsReadAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.w.Add([]string{iso})
-	judgedBy(h, "debian.iso", app.Match)
+	judgedBy(h, "debian.iso", checksum.Match)
 	if len(h.w.given) != 1 {
 		t.Errorf("%d checksum files remembered, want the new one only", len(h.w.given))
 	}

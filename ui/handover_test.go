@@ -9,7 +9,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/desktop"
 )
 
 // focusWindow counts the requests to bring the window to the front.
@@ -34,11 +35,11 @@ func TestHandOverQueuesFilesAndRaises(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "ubuntu.iso.sha256"), sha256Hex("abc")+"  ubuntu.iso\n")
 
 	go h.w.HandOver([]string{iso}) // from the instance's goroutine
-	h.waitFor("the handed-over file", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("the handed-over file", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 	if win.raised.Load() != 1 {
 		t.Errorf("raised %d times, want once", win.raised.Load())
 	}
-	if it := h.item("ubuntu.iso"); it.sidecar == nil || it.sidecar.Outcome != app.Match {
+	if it := h.item("ubuntu.iso"); it.sidecar == nil || it.sidecar.Outcome != checksum.Match {
 		t.Errorf("the file should be checked against ubuntu.iso.sha256 next to it: %+v", it.sidecar)
 	}
 
@@ -75,7 +76,7 @@ func TestSecondLaunchHandsOverToTheWindow(t *testing.T) {
 	h := newHarness(t)
 	win := raisable(h)
 
-	inst, forwarded, err := app.Claim("hashdrop-uitest", nil)
+	inst, forwarded, err := desktop.Claim("hashdrop-uitest", nil)
 	if err != nil || forwarded {
 		t.Fatalf("first launch: forwarded %v, %v", forwarded, err)
 	}
@@ -85,7 +86,7 @@ func TestSecondLaunchHandsOverToTheWindow(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "debian.iso"), "abc")
 	t.Chdir(dir)
-	second, forwarded, err := app.Claim("hashdrop-uitest", []string{"debian.iso"})
+	second, forwarded, err := desktop.Claim("hashdrop-uitest", []string{"debian.iso"})
 	if err != nil || !forwarded || second != nil {
 		t.Fatalf("second launch: forwarded %v, %v", forwarded, err)
 	}

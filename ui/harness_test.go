@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -173,8 +174,8 @@ func (c *fakeCore) CancelAll() {
 	}
 }
 
-func (c *fakeCore) Published(path string) []app.Published {
-	p, _ := app.FindPublishedSigned(path, trustedKeys.get())
+func (c *fakeCore) Published(path string) []checksum.Published {
+	p, _ := checksum.FindPublishedSigned(path, trustedKeys.get())
 	return p
 }
 

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/gather"
 )
@@ -59,7 +60,7 @@ func (w *Window) Add(paths []string) {
 		}
 		paths = withoutTheirSignatures(paths)
 		if onlySums(paths) {
-			xs := make([]*app.SumsIndex, len(paths))
+			xs := make([]*checksum.Index, len(paths))
 			for i, p := range paths {
 				xs[i] = readGiven(p)
 			}
@@ -73,8 +74,8 @@ func (w *Window) Add(paths []string) {
 		}
 		paths, sums := splitSums(paths)
 		changed, again := readChangedGiven(remembered)
-		remembered = slices.DeleteFunc(remembered, func(x *app.SumsIndex) bool { return slices.Contains(changed, x) }) // again replaces them
-		var given []*app.SumsIndex
+		remembered = slices.DeleteFunc(remembered, func(x *checksum.Index) bool { return slices.Contains(changed, x) }) // again replaces them
+		var given []*checksum.Index
 		for _, p := range sums {
 			w.tracef("%s dropped with the files it may list: used as their checksum file, not hashed", p)
 			if x := readGiven(p); x != nil {
@@ -97,7 +98,7 @@ func (w *Window) Add(paths []string) {
 		// The digests published next to the files are known before they are
 		// queued, so that the algorithm the verdict needs goes first. A
 		// checksum file of millions of lines beside them may be indexed.
-		pubs := make([][]app.Published, min(len(res.Files), maxSidecarLookups))
+		pubs := make([][]checksum.Published, min(len(res.Files), maxSidecarLookups))
 		restore := thrifty()
 		for i := range pubs {
 			if ctx.Err() != nil {
@@ -121,7 +122,7 @@ func (w *Window) Add(paths []string) {
 // took lists what a walk found, and uses for its files the checksum files
 // given with them (given: dropped with them, or remembered and read again
 // because they changed). All are indexed.
-func (w *Window) took(ctx context.Context, given []*app.SumsIndex, res gather.Result, pubs [][]app.Published) {
+func (w *Window) took(ctx context.Context, given []*checksum.Index, res gather.Result, pubs [][]checksum.Published) {
 	w.addGiven(given...)
 	if ctx.Err() == nil {
 		w.addFiles(res.Files, pubs)
@@ -144,7 +145,7 @@ func (w *Window) took(ctx context.Context, given []*app.SumsIndex, res gather.Re
 // over the old one): a checksum file read again from the disk gives
 // nothing of what changed. It returns the changed ones and what they are now (the usable
 // ones). It reads the disk: not on the Fyne goroutine.
-func readChangedGiven(xs []*app.SumsIndex) (changed, again []*app.SumsIndex) {
+func readChangedGiven(xs []*checksum.Index) (changed, again []*checksum.Index) {
 	for _, x := range xs {
 		if x.Changed() {
 			changed = append(changed, x)
@@ -157,8 +158,8 @@ func readChangedGiven(xs []*app.SumsIndex) (changed, again []*app.SumsIndex) {
 }
 
 // forgetGiven forgets checksum files remembered for later files.
-func (w *Window) forgetGiven(xs ...*app.SumsIndex) {
-	w.given = slices.DeleteFunc(w.given, func(x *app.SumsIndex) bool { return slices.Contains(xs, x) })
+func (w *Window) forgetGiven(xs ...*checksum.Index) {
+	w.given = slices.DeleteFunc(w.given, func(x *checksum.Index) bool { return slices.Contains(xs, x) })
 }
 
 // walkDone counts a finished walk; the last one releases the walks' context.
@@ -174,7 +175,7 @@ func (w *Window) walkDone() {
 // addFiles lists files and queues them with the chosen algorithms; pubs
 // are the digests published next to the first of them, to which those of
 // the checksum files given (w.given) are added.
-func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
+func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
 	if len(files) == 0 {
 		return
 	}
@@ -190,7 +191,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 	}
 	var items []*fileItem
 	var fresh []gather.File
-	var freshPubs [][]app.Published
+	var freshPubs [][]checksum.Published
 	for i, f := range files {
 		if it, ok := listed[f.Path]; ok {
 			if it != nil && it.finished() && (it.state == stateCancelled || it.state == stateFailed) {
@@ -216,7 +217,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 		if i < len(pubs) {
 			it.beside = pubs[i]
 		}
-		it.published = app.PublishedFor(it.path, it.beside, w.given)
+		it.published = checksum.PublishedFor(it.path, it.beside, w.given)
 		if len(it.published) > 0 {
 			w.tracef("published digest for %s in %s", it.path, it.published[0].Source)
 			if a := it.published[0].Authenticity; a != nil {
@@ -243,7 +244,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]app.Published) {
 
 // expectedFor is the digest the verdict on it compares with: the pasted
 // one when it applies to the file, else the one published next to it.
-func (w *Window) expectedFor(it *fileItem) *app.ExpectedDigest {
+func (w *Window) expectedFor(it *fileItem) *checksum.ExpectedDigest {
 	if w.expected.appliesTo(it) {
 		return w.expected.parsed
 	}
@@ -316,7 +317,7 @@ func withoutTheirSignatures(paths []string) []string {
 	}
 	var out []string
 	for _, p := range paths {
-		if signed := app.SignedPath(filepath.Clean(p)); signed == "" || !dropped[signed] {
+		if signed := checksum.SignedPath(filepath.Clean(p)); signed == "" || !dropped[signed] {
 			out = append(out, p)
 		}
 	}
@@ -549,10 +550,10 @@ func (w *Window) checkOwnSignatures(items []*fileItem) {
 	}
 	go func() {
 		for i, p := range paths {
-			if len(app.SignatureFiles(p)) == 0 {
+			if len(checksum.SignatureFiles(p)) == 0 {
 				continue
 			}
-			a, err := app.VerifyFile(p, trustedKeys.get())
+			a, err := checksum.VerifyFile(p, trustedKeys.get())
 			if err != nil || a == nil {
 				continue
 			}

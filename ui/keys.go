@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // Esc and Ctrl+V act on the whole window, wherever the focus is. Fyne hands
@@ -129,7 +129,7 @@ func wholeDigest(text string) bool {
 	if text == "" || len(text) > 1024 {
 		return false
 	}
-	_, err := app.ParseExpected(text)
+	_, err := checksum.ParseExpected(text)
 	return err == nil
 }
 

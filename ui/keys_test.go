@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // typeKey delivers a key as the desktop driver does: to the focused
@@ -94,7 +94,7 @@ func TestPasteOfAWholeDigestReplaces(t *testing.T) {
 	if got := h.w.expected.Text(); got != "900150983cd24fb0d6963f7d28e17f72" {
 		t.Errorf("after pasting an MD5 over a SHA-256 the field holds %q", got)
 	}
-	if h.w.banner.Outcome() != app.Match || !strings.Contains(h.w.banner.Headline(), "MD5") {
+	if h.w.banner.Outcome() != checksum.Match || !strings.Contains(h.w.banner.Headline(), "MD5") {
 		t.Errorf("banner %v %q", h.w.banner.Outcome(), h.w.banner.Headline())
 	}
 	e.SetText("9001")
@@ -118,7 +118,7 @@ func TestCompareWithClipboardReadsItWhenPressed(t *testing.T) {
 	h.app.Clipboard().SetContent(sha256Hex("abc"))
 	test.Tap(h.w.expected.compare)
 	h.settle()
-	if got := h.w.expected.Text(); got != sha256Hex("abc") || h.w.banner.Outcome() != app.Match {
+	if got := h.w.expected.Text(); got != sha256Hex("abc") || h.w.banner.Outcome() != checksum.Match {
 		t.Errorf("compared with %q, banner %q; want the clipboard as it is now", got, h.w.banner.Headline())
 	}
 	h.w.expected.checkClipboard()

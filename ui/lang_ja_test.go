@@ -16,7 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/klauspost/cpuid/v2"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // visibleTexts lists the texts of the visible labels, buttons, entries and
@@ -97,7 +97,7 @@ func TestJapaneseWindow(t *testing.T) {
 	iso := writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
 	writeFile(t, filepath.Join(dir, "ubuntu.iso.sha256"), sha256Hex("abc")+"  ubuntu.iso\n")
 	h.w.Add([]string{iso, filepath.Join(dir, "gone.iso")})
-	h.waitFor("hashed and judged", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("hashed and judged", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 	if got, want := h.w.banner.Headline(), "公開されている SHA-256 と一致しました: 配布元が公開したファイルです"; got != want {
 		t.Errorf("banner %q, want %q", got, want)
 	}

@@ -1,13 +1,14 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/test"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/hashdrop/hashdrop/app"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // A pasted digest is compared with the files it was pasted for, says
@@ -19,13 +20,13 @@ func TestPastedDigestAppliesToItsFiles(t *testing.T) {
 	a := writeFile(t, filepath.Join(dir, "a", "a.iso"), "abc")
 	writeFile(t, filepath.Join(dir, "a", "SHA256SUMS"), sha256Hex("abc")+"  a.iso\n")
 	h.w.Add([]string{a})
-	h.waitFor("a hashed", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("a hashed", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 	h.w.expected.SetText(sha256Hex("something else"))
 	h.settle()
 	if got := h.w.expected.Understood(); !strings.Contains(got, "compared with a.iso") {
 		t.Errorf("the line under the field says %q, not which file", got)
 	}
-	if h.w.banner.Outcome() != app.Mismatch {
+	if h.w.banner.Outcome() != checksum.Mismatch {
 		t.Errorf("banner %q", h.w.banner.Headline())
 	}
 	if _, line := h.item("a.iso").verdictLine(); !strings.HasPrefix(line, "Matches") || !strings.Contains(line, "SHA256SUMS") {
@@ -107,7 +108,7 @@ func TestNoDuplicateCardsAndRetry(t *testing.T) {
 	}
 	rows := len(it.shown())
 	h.w.expected.SetText(strings.Repeat("ab", 20)) // 40 digits: RIPEMD-160 is read too
-	h.waitFor("compared", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Mismatch })
+	h.waitFor("compared", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Mismatch })
 	h.w.expected.SetText("")
 	h.settle()
 	if n := len(it.shown()); n != rows+1 {

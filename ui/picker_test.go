@@ -1,12 +1,12 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hashdrop/hashdrop/hashing"

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/desktop"
 	"github.com/hashdrop/hashdrop/assets"
 	_ "github.com/hashdrop/hashdrop/ui/internal/cenv" // before Fyne reads the locale
 )
@@ -43,7 +43,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	core := NewAppCore()
 	w := New(a, win, core, Config{Version: Version})
 	win.Resize(fyne.NewSize(960, 800))
-	if abs, err := app.AbsPaths(files); err == nil {
+	if abs, err := desktop.AbsPaths(files); err == nil {
 		files = abs // else as given: the folder the process is in is gone
 	}
 	w.Add(files)

@@ -12,7 +12,7 @@ import (
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
-// hangDetector bounds waits for what should happen at once; no speed bound.
+// HangDetector, bounds waits for what should happen at once; no speed bound.
 const hangDetector = 30 * time.Second
 
 // Closing the window ends the process: a named pipe without a writer

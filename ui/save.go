@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -153,7 +154,7 @@ func (f *saveForm) save() {
 // says so.
 func (w *Window) writeSums(path string, rs []app.Result, tag, overwrite bool, left int) {
 	w.background(func() {
-		err := app.WriteSums(path, rs, app.SumsOptions{Tag: tag, Overwrite: overwrite})
+		err := checksum.Write(path, rs, checksum.WriteOptions{Tag: tag, Overwrite: overwrite})
 		w.do(func() {
 			switch {
 			case errors.Is(err, app.ErrExists) && !overwrite:

@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/signature"
 )
 
@@ -28,7 +28,7 @@ func (k *keyring) get() *signature.Keyring {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.ring == nil {
-		ring, errs := app.TrustedKeys()
+		ring, errs := checksum.TrustedKeys()
 		for _, err := range errs {
 			log.Printf("Hashdrop: a key of yours cannot be read: %v", err)
 		}
@@ -47,15 +47,15 @@ func (k *keyring) reset() {
 // authenticityWords words the verdict on a checksum file's signatures, in
 // one line beside the files' verdicts: its outcome gives the colour (green
 // for a trusted signature, red for a BAD one, amber for the rest).
-func authenticityWords(a *app.Authenticity) (app.Outcome, string) {
+func authenticityWords(a *checksum.Authenticity) (checksum.Outcome, string) {
 	if a == nil {
-		return app.Unknown, ""
+		return checksum.Unknown, ""
 	}
 	r := a.Verdict
 	who := signerText(r.Signer)
 	switch r.Kind {
 	case signature.NoSignature:
-		return app.Unknown, tr("Not signed: the publisher of this checksum file is not verified")
+		return checksum.Unknown, tr("Not signed: the publisher of this checksum file is not verified")
 	case signature.Genuine, signature.GenuineUser:
 		yours := r.Kind == signature.GenuineUser
 		if r.KeyExpired && !r.Until.IsZero() {
@@ -63,41 +63,41 @@ func authenticityWords(a *app.Authenticity) (app.Outcome, string) {
 			// but the reader should know the key is no longer in use.
 			date := r.Until.Format(time.DateOnly)
 			if yours {
-				return app.Match, tr("Genuine: signed by your key {{.Signer}}, which has since expired ({{.Date}})", "Signer", who, "Date", date)
+				return checksum.Match, tr("Genuine: signed by your key {{.Signer}}, which has since expired ({{.Date}})", "Signer", who, "Date", date)
 			}
-			return app.Match, tr("Genuine: signed by {{.Signer}}, whose key has since expired ({{.Date}})", "Signer", who, "Date", date)
+			return checksum.Match, tr("Genuine: signed by {{.Signer}}, whose key has since expired ({{.Date}})", "Signer", who, "Date", date)
 		}
 		if yours {
-			return app.Match, tr("Genuine: signed by your key {{.Signer}}", "Signer", who)
+			return checksum.Match, tr("Genuine: signed by your key {{.Signer}}", "Signer", who)
 		}
-		return app.Match, tr("Genuine: signed by {{.Signer}}", "Signer", who)
+		return checksum.Match, tr("Genuine: signed by {{.Signer}}", "Signer", who)
 	case signature.UnknownKey:
-		return app.Unknown, tr("Signed by a key Hashdrop does not know (fingerprint {{.Fingerprint}}): this says nothing about who made it",
+		return checksum.Unknown, tr("Signed by a key Hashdrop does not know (fingerprint {{.Fingerprint}}): this says nothing about who made it",
 			"Fingerprint", signature.ShortFingerprint(r.KeyID))
 	case signature.Bad:
-		return app.Mismatch, tr("BAD signature: the checksum file was changed after it was signed")
+		return checksum.Mismatch, tr("BAD signature: the checksum file was changed after it was signed")
 	case signature.Expired:
 		if r.KeyExpired {
-			return app.Unknown, tr("Not trusted: the key of {{.Signer}} had expired when it signed", "Signer", who)
+			return checksum.Unknown, tr("Not trusted: the key of {{.Signer}} had expired when it signed", "Signer", who)
 		}
-		return app.Unknown, tr("Not trusted: the signature by {{.Signer}} has expired", "Signer", who)
+		return checksum.Unknown, tr("Not trusted: the signature by {{.Signer}} has expired", "Signer", who)
 	case signature.Revoked:
-		return app.Unknown, tr("Not trusted: signed by {{.Signer}}, a key its owner revoked", "Signer", who)
+		return checksum.Unknown, tr("Not trusted: signed by {{.Signer}}, a key its owner revoked", "Signer", who)
 	case signature.TooWeak:
 		if r.Hash != "" {
-			return app.Unknown, tr("Not trusted: signed with {{.Hash}}, which can be forged ({{.Signer}})", "Hash", r.Hash, "Signer", who)
+			return checksum.Unknown, tr("Not trusted: signed with {{.Hash}}, which can be forged ({{.Signer}})", "Hash", r.Hash, "Signer", who)
 		}
-		return app.Unknown, tr("Not trusted: signed with a {{.Bits}}-bit key, too short to trust ({{.Signer}})", "Bits", r.Bits, "Signer", who)
+		return checksum.Unknown, tr("Not trusted: signed with a {{.Bits}}-bit key, too short to trust ({{.Signer}})", "Bits", r.Bits, "Signer", who)
 	}
-	return app.Unknown, tr("The signature cannot be read: it is damaged or cut short")
+	return checksum.Unknown, tr("The signature cannot be read: it is damaged or cut short")
 }
 
 // fileSignatureWords words the verdict on a file's own signature
 // (ubuntu.iso.sig): as authenticityWords, but what a BAD signature says is
 // about the file itself.
-func fileSignatureWords(a *app.Authenticity) (app.Outcome, string) {
+func fileSignatureWords(a *checksum.Authenticity) (checksum.Outcome, string) {
 	if a.Verdict.Kind == signature.Bad {
-		return app.Mismatch, tr("BAD signature: the file was changed after it was signed")
+		return checksum.Mismatch, tr("BAD signature: the file was changed after it was signed")
 	}
 	return authenticityWords(a)
 }
@@ -116,4 +116,4 @@ func signerText(s signature.Signer) string {
 }
 
 // authenticityIcon is the icon beside the words, coloured as they are.
-func authenticityIcon(o app.Outcome) fyne.Resource { return verdictIcon(o, true) }
+func authenticityIcon(o checksum.Outcome) fyne.Resource { return verdictIcon(o, true) }

@@ -9,7 +9,7 @@ import (
 
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 )
@@ -34,7 +34,7 @@ func TestClearSignedChecksumDamagedSignature(t *testing.T) {
 	h := newHarness(t)
 	h.w.openSums(sums)
 	h.waitFor("checked", func() bool {
-		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == app.Match
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == checksum.Match
 	})
 	if a := h.w.sums.auth.Text; !h.w.sums.authRow.Visible() || !strings.HasPrefix(a, cannot) {
 		t.Errorf("checksum-file view: signature line %q (shown %v)", a, h.w.sums.authRow.Visible())
@@ -42,7 +42,7 @@ func TestClearSignedChecksumDamagedSignature(t *testing.T) {
 
 	h = newHarness(t)
 	h.w.Add([]string{filepath.Join(dir, iso)})
-	h.waitFor("the sidecar verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("the sidecar verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 	if d := h.w.banner.Detail(); !strings.Contains(d, cannot) {
 		t.Errorf("sidecar banner: detail %q", d)
 	}
@@ -82,7 +82,7 @@ func TestSignedChecksumGenuine(t *testing.T) {
 	_, iso, sums, _, _ := signedDownload(t)
 	h.w.openSums(sums)
 	h.waitFor("checked", func() bool {
-		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == app.Match
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == checksum.Match
 	})
 	if a := h.w.sums.auth.Text; !strings.HasPrefix(a, "Genuine: signed by your key Example Release <release@example.org> (") {
 		t.Errorf("checksum-file view: %q", a)
@@ -90,7 +90,7 @@ func TestSignedChecksumGenuine(t *testing.T) {
 
 	h.w.show(nil)
 	h.w.Add([]string{iso})
-	h.waitFor("the sidecar verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("the sidecar verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 	if d := h.w.banner.Detail(); !strings.Contains(d, "Genuine: signed by your key Example Release") {
 		t.Errorf("banner detail %q", d)
 	}
@@ -110,9 +110,9 @@ func TestSignedChecksumBad(t *testing.T) {
 	os.WriteFile(sums, []byte(sha256Hex("abc")+"  ubuntu.iso\n"+sha256Hex("x")+"  evil.iso\n"), 0o644)
 	h.w.openSums(sums)
 	h.waitFor("checked", func() bool {
-		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() != app.Pending
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() != checksum.Pending
 	})
-	if o, head := h.w.sums.banner.Outcome(), h.w.sums.banner.Headline(); o != app.Mismatch || !strings.HasPrefix(head, "BAD signature") {
+	if o, head := h.w.sums.banner.Outcome(), h.w.sums.banner.Headline(); o != checksum.Mismatch || !strings.HasPrefix(head, "BAD signature") {
 		t.Errorf("banner %v %q", o, head)
 	}
 	if a := h.w.sums.auth.Text; a != "BAD signature: the checksum file was changed after it was signed" || h.w.sums.auth.Importance != widget.DangerImportance {
@@ -122,9 +122,9 @@ func TestSignedChecksumBad(t *testing.T) {
 	h.w.show(nil)
 	h.w.Add([]string{iso})
 	h.waitFor("the sidecar verdict", func() bool {
-		return h.allFinished() && h.w.banner.Outcome() != app.Pending && h.w.banner.Headline() != ""
+		return h.allFinished() && h.w.banner.Outcome() != checksum.Pending && h.w.banner.Headline() != ""
 	})
-	if o, head := h.w.banner.Outcome(), h.w.banner.Headline(); o != app.Mismatch || !strings.HasPrefix(head, "BAD signature") {
+	if o, head := h.w.banner.Outcome(), h.w.banner.Headline(); o != checksum.Mismatch || !strings.HasPrefix(head, "BAD signature") {
 		t.Errorf("main banner %v %q: the BAD signature must win over the match", o, head)
 	}
 }
@@ -137,12 +137,12 @@ func TestSignedChecksumUnknownKey(t *testing.T) {
 	os.WriteFile(sums+".gpg", g.Sign(data, other, "--detach-sign"), 0o644)
 	h.w.openSums(sums)
 	h.waitFor("checked", func() bool {
-		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() != app.Pending
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() != checksum.Pending
 	})
 	if a := h.w.sums.auth.Text; !strings.HasPrefix(a, "Signed by a key Hashdrop does not know (fingerprint ") || !strings.Contains(a, "this says nothing about who made it") {
 		t.Errorf("signature line %q", a)
 	}
-	if h.w.sums.banner.Outcome() != app.Match {
+	if h.w.sums.banner.Outcome() != checksum.Match {
 		t.Errorf("the files' own verdict changed: %v", h.w.sums.banner.Outcome())
 	}
 }
@@ -203,7 +203,7 @@ func TestFileOwnSignature(t *testing.T) {
 	if _, a := h.w.files.items[0].authLine(); a != "BAD signature: the file was changed after it was signed" {
 		t.Errorf("card: %q", a)
 	}
-	h.waitFor("the banner", func() bool { return h.w.banner.Outcome() == app.Mismatch })
+	h.waitFor("the banner", func() bool { return h.w.banner.Outcome() == checksum.Mismatch })
 	if head := h.w.banner.Headline(); !strings.HasPrefix(head, "BAD signature: do not use ubuntu.iso") {
 		t.Errorf("banner %q", head)
 	}
@@ -215,29 +215,29 @@ func TestAuthenticityWords(t *testing.T) {
 	ubuntu := signature.Signer{Publisher: "Ubuntu", UserID: "Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>", Fingerprint: "843938DF228D22F7B3742BC0D94AA3F0EFE21092"}
 	for _, tc := range []struct {
 		r    signature.Result
-		o    app.Outcome
+		o    checksum.Outcome
 		want string
 	}{
-		{signature.Result{Kind: signature.NoSignature}, app.Unknown, "Not signed: the publisher of this checksum file is not verified"},
-		{signature.Result{Kind: signature.Genuine, Signer: ubuntu}, app.Match,
+		{signature.Result{Kind: signature.NoSignature}, checksum.Unknown, "Not signed: the publisher of this checksum file is not verified"},
+		{signature.Result{Kind: signature.Genuine, Signer: ubuntu}, checksum.Match,
 			"Genuine: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092)"},
-		{signature.Result{Kind: signature.GenuineUser, Signer: signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}}, app.Match,
+		{signature.Result{Kind: signature.GenuineUser, Signer: signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}}, checksum.Match,
 			"Genuine: signed by your key Me <me@example.org> (E762 0F18 42B4 E81F)"},
-		{signature.Result{Kind: signature.Genuine, Signer: ubuntu, KeyExpired: true, Until: time.Date(2024, 5, 31, 12, 0, 0, 0, time.UTC)}, app.Match,
+		{signature.Result{Kind: signature.Genuine, Signer: ubuntu, KeyExpired: true, Until: time.Date(2024, 5, 31, 12, 0, 0, 0, time.UTC)}, checksum.Match,
 			"Genuine: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092), whose key has since expired (2024-05-31)"},
-		{signature.Result{Kind: signature.GenuineUser, Signer: signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}, KeyExpired: true, Until: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC)}, app.Match,
+		{signature.Result{Kind: signature.GenuineUser, Signer: signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}, KeyExpired: true, Until: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC)}, checksum.Match,
 			"Genuine: signed by your key Me <me@example.org> (E762 0F18 42B4 E81F), which has since expired (2025-01-02)"},
-		{signature.Result{Kind: signature.UnknownKey, KeyID: "46181433FBB75451"}, app.Unknown,
+		{signature.Result{Kind: signature.UnknownKey, KeyID: "46181433FBB75451"}, checksum.Unknown,
 			"Signed by a key Hashdrop does not know (fingerprint 4618 1433 FBB7 5451): this says nothing about who made it"},
-		{signature.Result{Kind: signature.Bad, Signer: ubuntu}, app.Mismatch, "BAD signature: the checksum file was changed after it was signed"},
-		{signature.Result{Kind: signature.Expired, Signer: ubuntu}, app.Unknown, "Not trusted: the signature by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092) has expired"},
-		{signature.Result{Kind: signature.Expired, KeyExpired: true, Signer: ubuntu}, app.Unknown, "Not trusted: the key of Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092) had expired when it signed"},
-		{signature.Result{Kind: signature.Revoked, Signer: ubuntu}, app.Unknown, "Not trusted: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092), a key its owner revoked"},
-		{signature.Result{Kind: signature.TooWeak, Hash: "SHA-1", Signer: ubuntu}, app.Unknown, "Not trusted: signed with SHA-1, which can be forged (Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092))"},
-		{signature.Result{Kind: signature.TooWeak, Bits: 1024, Signer: ubuntu}, app.Unknown, "Not trusted: signed with a 1024-bit key, too short to trust (Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092))"},
-		{signature.Result{Kind: signature.Unreadable}, app.Unknown, "The signature cannot be read: it is damaged or cut short"},
+		{signature.Result{Kind: signature.Bad, Signer: ubuntu}, checksum.Mismatch, "BAD signature: the checksum file was changed after it was signed"},
+		{signature.Result{Kind: signature.Expired, Signer: ubuntu}, checksum.Unknown, "Not trusted: the signature by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092) has expired"},
+		{signature.Result{Kind: signature.Expired, KeyExpired: true, Signer: ubuntu}, checksum.Unknown, "Not trusted: the key of Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092) had expired when it signed"},
+		{signature.Result{Kind: signature.Revoked, Signer: ubuntu}, checksum.Unknown, "Not trusted: signed by Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092), a key its owner revoked"},
+		{signature.Result{Kind: signature.TooWeak, Hash: "SHA-1", Signer: ubuntu}, checksum.Unknown, "Not trusted: signed with SHA-1, which can be forged (Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092))"},
+		{signature.Result{Kind: signature.TooWeak, Bits: 1024, Signer: ubuntu}, checksum.Unknown, "Not trusted: signed with a 1024-bit key, too short to trust (Ubuntu (Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>, 8439 38DF … 1092))"},
+		{signature.Result{Kind: signature.Unreadable}, checksum.Unknown, "The signature cannot be read: it is damaged or cut short"},
 	} {
-		o, got := authenticityWords(&app.Authenticity{Verdict: tc.r})
+		o, got := authenticityWords(&checksum.Authenticity{Verdict: tc.r})
 		if o != tc.o || got != tc.want {
 			t.Errorf("%v: %v %q, want %v %q", tc.r.Kind, o, got, tc.o, tc.want)
 		}
@@ -261,7 +261,7 @@ func TestSignedByShippedKey(t *testing.T) {
 	writeFile(t, sums+".gpg", string(g.Sign([]byte(data), fpr, "--detach-sign")))
 	h.w.openSums(sums)
 	h.waitFor("checked", func() bool {
-		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == app.Match
+		return h.w.sums.sf != nil && !h.w.sums.running() && h.w.sums.banner.Outcome() == checksum.Match
 	})
 	if a := h.w.sums.auth.Text; a != "Genuine: signed by Example Linux (Example CD Signing Key <cd@example.org>, "+signature.ShortFingerprint(fpr)+")" {
 		t.Errorf("checksum-file view: %q", a)

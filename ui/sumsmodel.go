@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -13,7 +14,7 @@ import (
 // one byte, or two when the entry alone does not say which algorithm
 // matched, whatever the file names, so that a checksum file of millions of
 // lines stays small (the entries themselves are parsed again for the rows
-// shown, from app.SumsFile's text or from the disk). The check's goroutine sets results;
+// shown, from app.checksum.File's text or from the disk). The check's goroutine sets results;
 // Fyne's reads them.
 type sumsResults struct {
 	mu    sync.Mutex
@@ -28,7 +29,7 @@ type sumsResults struct {
 	// each kind the system words differently: a few, however many
 	// entries have them.
 	errs    []error
-	counts  [app.StatusSkipped + 1]int
+	counts  [checksum.StatusSkipped + 1]int
 	checked int
 	algs    []*hashing.Algorithm // hashing.All(), which details index
 }
@@ -42,17 +43,17 @@ const markStatusBits = 3
 
 // Every status and cause fits a mark (the last of each).
 const (
-	_ = uint8(1<<markStatusBits - 1 - (app.StatusSkipped + 1))
+	_ = uint8(1<<markStatusBits - 1 - (checksum.StatusSkipped + 1))
 	_ = uint8(app.CauseIsInput << markStatusBits)
 )
 
-func newMark(st app.Status, c app.Cause) entryMark {
+func newMark(st checksum.Status, c app.Cause) entryMark {
 	return entryMark(st+1) | entryMark(c)<<markStatusBits
 }
 
 // status is the mark's status; false while unchecked.
-func (m entryMark) status() (app.Status, bool) {
-	return app.Status(m&(1<<markStatusBits-1)) - 1, m != 0
+func (m entryMark) status() (checksum.Status, bool) {
+	return checksum.Status(m&(1<<markStatusBits-1)) - 1, m != 0
 }
 
 func (m entryMark) cause() app.Cause { return app.Cause(m >> markStatusBits) }
@@ -65,7 +66,7 @@ func newSumsResults(entries int) *sumsResults {
 }
 
 // set records r, the result of entry r.Index.
-func (s *sumsResults) set(r *app.EntryResult) {
+func (s *sumsResults) set(r *checksum.EntryResult) {
 	m := newMark(r.Status, r.Kind)
 	var detail uint8
 	if r.Algorithm != nil && (r.Entry == nil || len(r.Entry.Algorithms) != 1 || r.Entry.Algorithms[0] != r.Algorithm) {
@@ -77,7 +78,7 @@ func (s *sumsResults) set(r *app.EntryResult) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if r.Status != app.StatusOK && r.Status != app.StatusFailed && r.Err != nil && r.Kind == app.CauseOther {
+	if r.Status != checksum.StatusOK && r.Status != checksum.StatusFailed && r.Err != nil && r.Kind == app.CauseOther {
 		detail = s.errIndex(r.Err)
 	}
 	if s.marks[r.Index] == 0 {
@@ -109,24 +110,24 @@ func (s *sumsResults) errIndex(err error) uint8 {
 	return uint8(len(s.errs))
 }
 
-// result returns the result of entry i (e, as app.SumsFile.EntryAt gives
+// result returns the result of entry i (e, as app.checksum.File.EntryAt gives
 // it), rebuilt for words; false while it is unchecked.
-func (s *sumsResults) result(i int, e *app.Entry) (app.EntryResult, bool) {
+func (s *sumsResults) result(i int, e *checksum.Entry) (checksum.EntryResult, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, checked := s.marks[i].status()
 	if !checked {
-		return app.EntryResult{}, false
+		return checksum.EntryResult{}, false
 	}
-	r := app.EntryResult{Index: i, Entry: e, Status: st, Kind: s.marks[i].cause()}
+	r := checksum.EntryResult{Index: i, Entry: e, Status: st, Kind: s.marks[i].cause()}
 	var detail uint8
 	if s.details != nil {
 		detail = s.details[i]
 	}
 	switch {
-	case (st == app.StatusOK || st == app.StatusFailed) && detail != 0:
+	case (st == checksum.StatusOK || st == checksum.StatusFailed) && detail != 0:
 		r.Algorithm = s.algs[detail-1]
-	case st == app.StatusOK || st == app.StatusFailed:
+	case st == checksum.StatusOK || st == checksum.StatusFailed:
 		if len(e.Algorithms) == 1 {
 			r.Algorithm = e.Algorithms[0]
 		}
@@ -137,20 +138,20 @@ func (s *sumsResults) result(i int, e *app.Entry) (app.EntryResult, bool) {
 }
 
 // status returns the status of entry i; false while it is unchecked.
-func (s *sumsResults) status(i int) (app.Status, bool) {
+func (s *sumsResults) status(i int) (checksum.Status, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.marks[i].status()
 }
 
 // count returns how many entries have status st, and how many were checked.
-func (s *sumsResults) count(st app.Status) (n, checked int) {
+func (s *sumsResults) count(st checksum.Status) (n, checked int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.counts[st], s.checked
 }
 
-// A big checksum file (up to app.MaxSumsFileSize) is read, looked through
+// A big checksum file (up to app.checksum.MaxFileSize) is read, looked through
 // and checked entry by entry, and every entry makes garbage: with the
 // garbage collector's default (GOGC=100), the heap would grow to twice
 // what is live before each collection. While that runs, the heap grows

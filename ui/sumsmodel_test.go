@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -67,31 +68,31 @@ func TestSumsResultsKeepWhatTheWordsNeed(t *testing.T) {
 	loop := &os.PathError{Op: "stat", Path: "dl/loop/a.iso", Err: syscall.ELOOP}
 	const n = 10_000
 	s := newSumsResults(n + 4)
-	s.set(&app.EntryResult{Index: n + 3, Status: app.StatusFailed, Algorithm: sha256})
-	s.set(&app.EntryResult{Index: 0, Status: app.StatusOK, Algorithm: sha256})
-	s.set(&app.EntryResult{Index: 1, Status: app.StatusMissing, Kind: app.CauseNotExist, Err: fs.ErrNotExist})
+	s.set(&checksum.EntryResult{Index: n + 3, Status: checksum.StatusFailed, Algorithm: sha256})
+	s.set(&checksum.EntryResult{Index: 0, Status: checksum.StatusOK, Algorithm: sha256})
+	s.set(&checksum.EntryResult{Index: 1, Status: checksum.StatusMissing, Kind: app.CauseNotExist, Err: fs.ErrNotExist})
 	for i := range n {
 		err := &os.PathError{Op: "stat", Path: fmt.Sprintf("dl/loop/%d.iso", i), Err: syscall.ELOOP}
-		s.set(&app.EntryResult{Index: 3 + i, Status: app.StatusUnreadable, Kind: app.CauseOf(err), Err: err})
+		s.set(&checksum.EntryResult{Index: 3 + i, Status: checksum.StatusUnreadable, Kind: app.CauseOf(err), Err: err})
 	}
-	s.set(&app.EntryResult{Index: 2, Status: app.StatusUnreadable, Kind: app.CauseOf(loop), Err: loop})
+	s.set(&checksum.EntryResult{Index: 2, Status: checksum.StatusUnreadable, Kind: app.CauseOf(loop), Err: loop})
 	if len(s.errs) != 1 {
 		t.Errorf("%d errors kept for one wording", len(s.errs))
 	}
-	e := app.Entry{Name: "a.iso", Algorithms: []*hashing.Algorithm{sha256}}
-	if r, ok := s.result(0, &e); !ok || r.Status != app.StatusOK || r.Algorithm != sha256 || entryReason(&r) != "SHA-256 matches" {
+	e := checksum.Entry{Name: "a.iso", Algorithms: []*hashing.Algorithm{sha256}}
+	if r, ok := s.result(0, &e); !ok || r.Status != checksum.StatusOK || r.Algorithm != sha256 || entryReason(&r) != "SHA-256 matches" {
 		t.Errorf("OK entry: %v %+v %q", ok, r, entryReason(&r))
 	}
-	if r, _ := s.result(1, &e); r.Status != app.StatusMissing || entryReason(&r) != "no such file" {
+	if r, _ := s.result(1, &e); r.Status != checksum.StatusMissing || entryReason(&r) != "no such file" {
 		t.Errorf("missing entry: %+v %q", r, entryReason(&r))
 	}
-	if r, _ := s.result(2, &e); r.Status != app.StatusUnreadable || entryReason(&r) != syscall.ELOOP.Error() {
+	if r, _ := s.result(2, &e); r.Status != checksum.StatusUnreadable || entryReason(&r) != syscall.ELOOP.Error() {
 		t.Errorf("unreadable entry: %+v %q", r, entryReason(&r))
 	}
-	if r, _ := s.result(n+3, &e); r.Status != app.StatusFailed || r.Algorithm != sha256 || r.Err != nil {
+	if r, _ := s.result(n+3, &e); r.Status != checksum.StatusFailed || r.Algorithm != sha256 || r.Err != nil {
 		t.Errorf("FAILED entry: %+v", r)
 	}
-	if ok, checked := s.count(app.StatusUnreadable); ok != n+1 || checked != n+4 {
+	if ok, checked := s.count(checksum.StatusUnreadable); ok != n+1 || checked != n+4 {
 		t.Errorf("counts: %d unreadable, %d checked", ok, checked)
 	}
 	if _, ok := s.status(n + 2); !ok {
@@ -103,7 +104,7 @@ func TestSumsResultsKeepWhatTheWordsNeed(t *testing.T) {
 // which algorithm matched; a second byte only once an entry has several.
 // Every status and cause reads back from its byte.
 func TestSumsResultsOneByteAnEntry(t *testing.T) {
-	for st := app.StatusOK; st <= app.StatusSkipped; st++ {
+	for st := checksum.StatusOK; st <= checksum.StatusSkipped; st++ {
 		for c := app.CauseOther; c <= app.CauseIsInput; c++ {
 			if got, ok := newMark(st, c).status(); !ok || got != st || newMark(st, c).cause() != c {
 				t.Errorf("mark of %v, %v reads %v %v, %v", st, c, got, ok, newMark(st, c).cause())
@@ -113,21 +114,21 @@ func TestSumsResultsOneByteAnEntry(t *testing.T) {
 	sha256, _ := hashing.Lookup("sha256")
 	sha3, _ := hashing.Lookup("sha3-256")
 	ripemd, _ := hashing.Lookup("ripemd256")
-	one := app.Entry{Name: "a.iso", Algorithms: []*hashing.Algorithm{sha256}}
-	three := app.Entry{Name: "b.iso", Algorithms: []*hashing.Algorithm{sha256, sha3, ripemd}}
+	one := checksum.Entry{Name: "a.iso", Algorithms: []*hashing.Algorithm{sha256}}
+	three := checksum.Entry{Name: "b.iso", Algorithms: []*hashing.Algorithm{sha256, sha3, ripemd}}
 	s := newSumsResults(3)
-	s.set(&app.EntryResult{Index: 0, Entry: &one, Status: app.StatusOK, Algorithm: sha256})
-	s.set(&app.EntryResult{Index: 1, Entry: &one, Status: app.StatusMissing, Kind: app.CauseNotExist, Err: fs.ErrNotExist})
+	s.set(&checksum.EntryResult{Index: 0, Entry: &one, Status: checksum.StatusOK, Algorithm: sha256})
+	s.set(&checksum.EntryResult{Index: 1, Entry: &one, Status: checksum.StatusMissing, Kind: app.CauseNotExist, Err: fs.ErrNotExist})
 	if s.details != nil {
 		t.Error("a second byte an entry kept for entries of one candidate")
 	}
-	s.set(&app.EntryResult{Index: 2, Entry: &three, Status: app.StatusFailed, Algorithm: sha3})
+	s.set(&checksum.EntryResult{Index: 2, Entry: &three, Status: checksum.StatusFailed, Algorithm: sha3})
 	for i, c := range []struct {
-		e    *app.Entry
-		st   app.Status
+		e    *checksum.Entry
+		st   checksum.Status
 		alg  *hashing.Algorithm
 		kind app.Cause
-	}{{&one, app.StatusOK, sha256, app.CauseOther}, {&one, app.StatusMissing, nil, app.CauseNotExist}, {&three, app.StatusFailed, sha3, app.CauseOther}} {
+	}{{&one, checksum.StatusOK, sha256, app.CauseOther}, {&one, checksum.StatusMissing, nil, app.CauseNotExist}, {&three, checksum.StatusFailed, sha3, app.CauseOther}} {
 		if r, ok := s.result(i, c.e); !ok || r.Status != c.st || r.Algorithm != c.alg || r.Kind != c.kind {
 			t.Errorf("entry %d: %v %+v, want %v %v %v", i, ok, r, c.st, c.alg, c.kind)
 		}

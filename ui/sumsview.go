@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
@@ -21,14 +22,14 @@ import (
 // sumsView checks the files a checksum file lists: one row per entry with
 // a status icon and word, overall progress, and a summary in the banner.
 // It keeps a few bytes an entry (sumsResults); the rows shown parse their
-// entries again from the checksum file's text (app.SumsFile.EntryAt).
+// entries again from the checksum file's text (app.checksum.File.EntryAt).
 type sumsView struct {
 	w        *Window
 	path     string
-	sf       *app.SumsFile  // streamed: no Entries
-	plan     *app.CheckPlan // the check's, until it starts
-	results  *sumsResults   // nil until the file is read
-	checked  int            // the entries checked, as the window shows them
+	sf       *checksum.File      // streamed: no Entries
+	plan     *checksum.CheckPlan // the check's, until it starts
+	results  *sumsResults        // nil until the file is read
+	checked  int                 // the entries checked, as the window shows them
 	title    *widget.RichText
 	where    *widget.Label
 	banner   *verdictBanner
@@ -105,17 +106,17 @@ func newSumsView(w *Window) *sumsView {
 
 // statusWords are the status words and icons; the word is always shown, so
 // the icon's colour is never the only clue.
-func statusIcon(s app.Status) fyne.Resource {
+func statusIcon(s checksum.Status) fyne.Resource {
 	switch s {
-	case app.StatusOK:
+	case checksum.StatusOK:
 		return theme.NewSuccessThemedResource(theme.ConfirmIcon())
-	case app.StatusFailed:
+	case checksum.StatusFailed:
 		return theme.NewErrorThemedResource(theme.CancelIcon())
-	case app.StatusMissing:
+	case checksum.StatusMissing:
 		return theme.NewWarningThemedResource(theme.QuestionIcon())
-	case app.StatusUnreadable:
+	case checksum.StatusUnreadable:
 		return theme.NewErrorThemedResource(theme.ErrorIcon())
-	case app.StatusRefused:
+	case checksum.StatusRefused:
 		return theme.NewWarningThemedResource(theme.WarningIcon())
 	}
 	return theme.NewDisabledResource(theme.MediaSkipNextIcon())
@@ -219,8 +220,8 @@ func (v *sumsView) cancel() {
 func (w *Window) openSums(path string) { w.openSumsFile(path, nil) }
 
 // openSumsFile is openSums of a checksum file read already (streamed:
-// app.ReadSignedSumsStreamed), or, when sf is nil, to be read.
-func (w *Window) openSumsFile(path string, sf *app.SumsFile) {
+// app.checksum.ReadSignedStreamed), or, when sf is nil, to be read.
+func (w *Window) openSumsFile(path string, sf *checksum.File) {
 	if w.sums != nil {
 		w.sums.cancel()
 	}
@@ -249,10 +250,10 @@ func (w *Window) openSumsFile(path string, sf *app.SumsFile) {
 		restore := thriftyGC(path)
 		var err error
 		if sf == nil {
-			sf, err = app.ReadSignedSumsStreamed(path, trustedKeys.get())
+			sf, err = checksum.ReadSignedStreamed(path, trustedKeys.get())
 		}
 		var outside outsideNames
-		var plan *app.CheckPlan
+		var plan *checksum.CheckPlan
 		if err == nil {
 			plan = sf.Plan(outside.add(sf)) // one reading of the entries for both
 		}
@@ -263,7 +264,7 @@ func (w *Window) openSumsFile(path string, sf *app.SumsFile) {
 			}
 			if err != nil {
 				v.progress.SetText("")
-				v.banner.set(app.Unknown, tr("Cannot use this checksum file"), tr("{{.Reason}}.", "Reason", errorText(err)))
+				v.banner.set(checksum.Unknown, tr("Cannot use this checksum file"), tr("{{.Reason}}.", "Reason", errorText(err)))
 				w.tracef("checksum file: %v", err)
 				return
 			}
@@ -281,8 +282,8 @@ type outsideNames struct {
 
 // add returns what counts the entries of sf naming files outside its
 // folder. Resolving may look at the disk: not on the Fyne goroutine.
-func (o *outsideNames) add(sf *app.SumsFile) func(*app.Entry) {
-	return func(e *app.Entry) {
+func (o *outsideNames) add(sf *checksum.File) func(*checksum.Entry) {
+	return func(e *checksum.Entry) {
 		if e.Unsupported == "" && !within(sf.Dir, sf.Resolve(e)) {
 			if o.n == 0 {
 				o.first = e.Name
@@ -294,7 +295,7 @@ func (o *outsideNames) add(sf *app.SumsFile) func(*app.Entry) {
 
 // loaded lists the entries and asks about those outside the folder; plan
 // is the check's (kept only until it starts).
-func (v *sumsView) loaded(sf *app.SumsFile, outside outsideNames, plan *app.CheckPlan) {
+func (v *sumsView) loaded(sf *checksum.File, outside outsideNames, plan *checksum.CheckPlan) {
 	v.sf = sf
 	v.plan = plan
 	v.results = newSumsResults(sf.EntryCount)
@@ -315,7 +316,7 @@ func (v *sumsView) loaded(sf *app.SumsFile, outside outsideNames, plan *app.Chec
 	}
 	if sf.EntryCount == 0 {
 		v.progress.SetText("")
-		v.banner.set(app.Unknown, tr("This checksum file lists no file Hashdrop can check"), "")
+		v.banner.set(checksum.Unknown, tr("This checksum file lists no file Hashdrop can check"), "")
 		return
 	}
 	if outside.n == 0 {
@@ -341,7 +342,7 @@ func (v *sumsView) check(allowOutside bool) {
 	v.stopBtn.Enable()
 	v.againBtn.Disable()
 	total := v.sf.EntryCount
-	v.banner.set(app.Pending, trn(total, "Checking the {{.N}} file listed in {{.Name}}…", "Checking the {{.N}} files listed in {{.Name}}…",
+	v.banner.set(checksum.Pending, trn(total, "Checking the {{.N}} file listed in {{.Name}}…", "Checking the {{.N}} files listed in {{.Name}}…",
 		"N", units.Thousands(total), "Name", filepath.Base(v.path)), "")
 	v.tick()
 	w := v.w
@@ -361,7 +362,7 @@ func (v *sumsView) check(allowOutside bool) {
 	}
 	w.background(func() {
 		defer thriftyGC(v.path)()
-		rep, err := v.sf.Check(ctx, app.CheckOptions{
+		rep, err := v.sf.Check(ctx, checksum.CheckOptions{
 			AllowOutside: allowOutside,
 			Queue:        w.core.Queue(),
 			OnlyOnEntry:  true, // the view keeps its own results
@@ -371,7 +372,7 @@ func (v *sumsView) check(allowOutside bool) {
 					w.do(update)
 				}
 			},
-			OnEntry: func(r app.EntryResult, done, total int) {
+			OnEntry: func(r checksum.EntryResult, done, total int) {
 				results.set(&r)
 				if w.trace != nil {
 					w.tracef("entry %s: %s %s", r.Entry.Name, r.Status, entryReason(&r))
@@ -482,15 +483,15 @@ func (v *sumsView) tick() {
 
 // showAuthenticity shows who signed the checksum file, on its own line
 // above the files' verdict: two facts, two lines.
-func (v *sumsView) showAuthenticity(a *app.Authenticity) {
+func (v *sumsView) showAuthenticity(a *checksum.Authenticity) {
 	o, text := authenticityWords(a)
 	if text == "" {
 		v.authRow.Hide()
 		return
 	}
 	v.auth.SetText(text)
-	v.auth.Importance = map[app.Outcome]widget.Importance{app.Match: widget.SuccessImportance, app.Mismatch: widget.DangerImportance}[o]
-	if o == app.Unknown {
+	v.auth.Importance = map[checksum.Outcome]widget.Importance{checksum.Match: widget.SuccessImportance, checksum.Mismatch: widget.DangerImportance}[o]
+	if o == checksum.Unknown {
 		v.auth.Importance = widget.WarningImportance
 	}
 	v.auth.Refresh()
@@ -505,40 +506,40 @@ func (v *sumsView) badSignature() bool {
 	return v.sf != nil && v.sf.Authenticity != nil && v.sf.Authenticity.Verdict.Kind == signature.Bad
 }
 
-func (v *sumsView) finished(rep *app.CheckReport, err error) {
+func (v *sumsView) finished(rep *checksum.CheckReport, err error) {
 	v.stop = nil
 	v.job = nil
 	v.stopBtn.Disable()
 	v.againBtn.Enable()
 	v.list.Refresh()
 	base := filepath.Base(v.path)
-	summary := summaryText(func(s app.Status) int { return rep.Counts[s] })
+	summary := summaryText(func(s checksum.Status) int { return rep.Counts[s] })
 	v.progress.SetText(summary)
 	v.tick()
 	v.w.tracef("checksum file %s: %v", base, rep) // the command line's words: logs are read in English
 	total := v.sf.EntryCount
-	failed := rep.Counts[app.StatusFailed]
+	failed := rep.Counts[checksum.StatusFailed]
 	switch {
 	case v.badSignature():
-		v.banner.set(app.Mismatch, tr("BAD signature: do not trust {{.Name}}", "Name", base),
+		v.banner.set(checksum.Mismatch, tr("BAD signature: do not trust {{.Name}}", "Name", base),
 			tr("The checksum file was changed after it was signed, so its digests prove nothing ({{.Summary}}).", "Summary", summary))
 	case err != nil && !errors.Is(err, context.Canceled):
 		// The folder cannot be opened, or the checksum file changed
-		// while its entries were read again (app.SumsFile.TextErr).
-		v.banner.set(app.Unknown, errorText(err),
+		// while its entries were read again (app.checksum.File.TextErr).
+		v.banner.set(checksum.Unknown, errorText(err),
 			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", units.Thousands(rep.Checked), "N", units.Thousands(total)))
 	case err != nil:
-		v.banner.set(app.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
+		v.banner.set(checksum.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
 			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", units.Thousands(rep.Checked), "N", units.Thousands(total)))
 	case rep.AllOK():
-		v.banner.set(app.Match, trn(total, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(total), "Name", base),
+		v.banner.set(checksum.Match, trn(total, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(total), "Name", base),
 			tr("Every file listed is the one the checksum file describes."))
 	case failed > 0:
 		headline := trn(failed, "{{.N}} file does NOT match {{.Name}}: do not use it", "{{.N}} files do NOT match {{.Name}}: do not use them",
 			"N", failed, "Name", base)
-		v.banner.set(app.Mismatch, headline, tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary))
+		v.banner.set(checksum.Mismatch, headline, tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary))
 	default:
-		v.banner.set(app.Unknown, tr("Not every file could be checked: {{.Summary}}", "Summary", summary),
+		v.banner.set(checksum.Unknown, tr("Not every file could be checked: {{.Summary}}", "Summary", summary),
 			tr("No file that was read differs, but some are missing, unreadable, refused or skipped."))
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // sumsFolder makes a download folder whose SHA256SUMS lists one good file,
@@ -55,7 +55,7 @@ func TestChecksumFileView(t *testing.T) {
 	if got, want := v.progress.Text, "1 OK, 1 FAILED, 1 missing, 1 refused, 1 skipped"; got != want {
 		t.Errorf("summary %q, want %q", got, want)
 	}
-	if v.banner.Outcome() != app.Mismatch || v.banner.Headline() != "1 file does NOT match SHA256SUMS: do not use it" {
+	if v.banner.Outcome() != checksum.Mismatch || v.banner.Headline() != "1 file does NOT match SHA256SUMS: do not use it" {
 		t.Errorf("banner %v %q", v.banner.Outcome(), v.banner.Headline())
 	}
 	if v.bar.value != 1 {
@@ -87,7 +87,7 @@ func TestChecksumFileAllowOutsideAndAllOK(t *testing.T) {
 	if v.EntryStatus(0) != "OK" || v.EntryStatus(1) != "OK" {
 		t.Errorf("statuses %s %s", v.EntryStatus(0), v.EntryStatus(1))
 	}
-	if v.banner.Outcome() != app.Match || v.banner.Headline() != "All 2 files match SHA256SUMS" {
+	if v.banner.Outcome() != checksum.Match || v.banner.Headline() != "All 2 files match SHA256SUMS" {
 		t.Errorf("banner %q", v.banner.Headline())
 	}
 }
@@ -174,7 +174,7 @@ func TestChecksumViewBatchesItsUpdates(t *testing.T) {
 	}
 	h.waitFor("the view to show the end", func() bool { return !h.w.sums.running() })
 	v := h.w.sums
-	if missing, _ := v.results.count(app.StatusMissing); v.checked != n || missing != n || v.EntryStatus(n-1) != "MISSING" {
+	if missing, _ := v.results.count(checksum.StatusMissing); v.checked != n || missing != n || v.EntryStatus(n-1) != "MISSING" {
 		t.Errorf("after the check: %d checked, %d missing, last %s", v.checked, missing, v.EntryStatus(n-1))
 	}
 
@@ -342,7 +342,7 @@ func TestChecksumFileChangedWhileChecked(t *testing.T) {
 	if got, want := v.banner.Headline(), "Cannot use SHA256SUMS: changed while it was being read"; got != want {
 		t.Errorf("banner %q, want %q", got, want)
 	}
-	if got := v.results.counts[app.StatusFailed]; got != 0 {
+	if got := v.results.counts[checksum.StatusFailed]; got != 0 {
 		t.Errorf("%d FAILED: the new text was read", got)
 	}
 	if v.checked >= n {

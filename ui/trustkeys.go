@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/signature"
 )
 
@@ -22,7 +21,7 @@ func (w *Window) showKeys() {
 	w.background(func() {
 		keys := trustedKeys.get().Keys()
 		store, err := signature.UserStore()
-		gpg := app.HaveGPG()
+		gpg := signature.HaveGPG()
 		w.do(func() {
 			if err != nil {
 				w.dialogs.Error(err)
@@ -129,7 +128,7 @@ func (w *Window) askGPGKey(store *signature.Store) {
 // trusting it, as for a key file.
 func (w *Window) importGPGKey(id string, store *signature.Store) {
 	w.background(func() {
-		keys, err := app.GPGKeys(id)
+		keys, err := signature.GPGKeys(id)
 		w.do(func() {
 			if err != nil {
 				w.dialogs.Error(errors.New(tr("Cannot import {{.Name}} from GnuPG: {{.Reason}}", "Name", id, "Reason", gpgErrorText(err))))
@@ -143,15 +142,15 @@ func (w *Window) importGPGKey(id string, store *signature.Store) {
 // gpgErrorText words why GnuPG gave no key.
 func gpgErrorText(err error) string {
 	switch {
-	case errors.Is(err, app.ErrNoGPGKey):
+	case errors.Is(err, signature.ErrNoGPGKey):
 		return tr("GnuPG has no such key")
-	case errors.Is(err, app.ErrNoGPG):
+	case errors.Is(err, signature.ErrNoGPG):
 		return tr("GnuPG is not installed")
 	}
 	return err.Error()
 }
 
-// readKeyFile returns the public keys in the file at path when it is a key
+// ReadKeyFile, returns the public keys in the file at path when it is a key
 // file (.asc, .gpg, .pub, .key holding a key: not a signature or a
 // clear-signed checksum file), with the store to import them into; nil
 // otherwise. It reads the disk: not on the Fyne goroutine.

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -29,20 +29,20 @@ var (
 
 // verdictIcon is the icon of an outcome; coloured for a card, plain (the
 // banner draws it white) otherwise.
-func verdictIcon(o app.Outcome, coloured bool) fyne.Resource {
+func verdictIcon(o checksum.Outcome, coloured bool) fyne.Resource {
 	var r fyne.Resource
 	switch o {
-	case app.Match:
+	case checksum.Match:
 		r = theme.ConfirmIcon()
 		if coloured {
 			return theme.NewSuccessThemedResource(r)
 		}
-	case app.Mismatch:
+	case checksum.Mismatch:
 		r = theme.CancelIcon()
 		if coloured {
 			return theme.NewErrorThemedResource(r)
 		}
-	case app.Pending:
+	case checksum.Pending:
 		r = theme.HistoryIcon()
 	default:
 		r = theme.WarningIcon()
@@ -57,7 +57,7 @@ func verdictIcon(o app.Outcome, coloured bool) fyne.Resource {
 // coloured band with an icon, a headline in large bold words and a detail.
 type verdictBanner struct {
 	widget.BaseWidget
-	outcome  app.Outcome
+	outcome  checksum.Outcome
 	bg       *canvas.Rectangle
 	icon     *widget.Icon
 	headline *widget.RichText
@@ -102,22 +102,22 @@ func (b *verdictBanner) Headline() string {
 func (b *verdictBanner) Detail() string { return b.detail.Text }
 
 // Outcome is what the banner shows (Unknown when it is hidden).
-func (b *verdictBanner) Outcome() app.Outcome { return b.outcome }
+func (b *verdictBanner) Outcome() checksum.Outcome { return b.outcome }
 
 // set shows a verdict; an empty headline hides the banner.
-func (b *verdictBanner) set(o app.Outcome, headline, detail string) {
+func (b *verdictBanner) set(o checksum.Outcome, headline, detail string) {
 	b.compare.Hide()
 	if headline == "" {
-		b.outcome = app.Unknown // a hidden banner shows no verdict
+		b.outcome = checksum.Unknown // a hidden banner shows no verdict
 		b.Hide()
 		return
 	}
 	b.outcome = o
-	b.bg.FillColor = map[app.Outcome]color.Color{app.Match: matchColour, app.Mismatch: mismatchColour,
-		app.Pending: pendingColour, app.Unknown: unknownColour, app.Conflict: unknownColour}[o]
+	b.bg.FillColor = map[checksum.Outcome]color.Color{checksum.Match: matchColour, checksum.Mismatch: mismatchColour,
+		checksum.Pending: pendingColour, checksum.Unknown: unknownColour, checksum.Conflict: unknownColour}[o]
 	b.icon.SetResource(verdictIcon(o, false))
 	size := theme.SizeNameHeadingText
-	if o == app.Pending || o == app.Unknown {
+	if o == checksum.Pending || o == checksum.Unknown {
 		size = theme.SizeNameSubHeadingText
 	}
 	b.headline.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: headline,
@@ -137,7 +137,7 @@ func (b *verdictBanner) set(o app.Outcome, headline, detail string) {
 // showDigests writes, under a mismatch, the published digest above the
 // file's digest of the same algorithm, 64 digits a line, with a caret under
 // each digit that differs, so that one can compare them by eye.
-func (b *verdictBanner) showDigests(v *app.Verdict, digests map[*hashing.Algorithm][]byte) {
+func (b *verdictBanner) showDigests(v *checksum.Verdict, digests map[*hashing.Algorithm][]byte) {
 	segs := digestComparison(v, digests)
 	if len(segs) == 0 {
 		b.compare.Hide()
@@ -152,8 +152,8 @@ func (b *verdictBanner) showDigests(v *app.Verdict, digests map[*hashing.Algorit
 // then the published and the computed digest, one above the other, and the
 // carets. Of several candidates (64 digits: SHA-256, SHA3-256, RIPEMD-256)
 // the one closest to the published digest is shown: a copying mistake.
-func digestComparison(v *app.Verdict, digests map[*hashing.Algorithm][]byte) []widget.RichTextSegment {
-	if v == nil || v.Outcome != app.Mismatch || v.Expected == nil {
+func digestComparison(v *checksum.Verdict, digests map[*hashing.Algorithm][]byte) []widget.RichTextSegment {
+	if v == nil || v.Outcome != checksum.Mismatch || v.Expected == nil {
 		return nil
 	}
 	want := hex.EncodeToString(v.Expected.Sum)
@@ -244,7 +244,7 @@ func (w *Window) judge() {
 		w.prioritise(it)
 		v := e.Judge(it.computed())
 		it.pasted = &v
-		matched = matched || v.Outcome == app.Match
+		matched = matched || v.Outcome == checksum.Match
 	}
 	// The digest is one file's: once a file matches, the others are not
 	// suspects, and nothing more is hashed to compare them.
@@ -253,7 +253,7 @@ func (w *Window) judge() {
 		if it.pasted == nil {
 			continue
 		}
-		if matched && it.pasted.Outcome != app.Match {
+		if matched && it.pasted.Outcome != checksum.Match {
 			it.pasted = nil
 		} else {
 			w.needMore(it, *it.pasted, recompute)
@@ -264,9 +264,9 @@ func (w *Window) judge() {
 		had := it.sidecar != nil || len(it.marks) > 0 || it.pasted != nil
 		it.sidecar = nil
 		if len(it.published) > 0 && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
-			d := app.Decide(it.published, it.computed())
+			d := checksum.Decide(it.published, it.computed())
 			it.sidecar = &d
-			if d.Outcome == app.Pending {
+			if d.Outcome == checksum.Pending {
 				w.needMore(it, d.Verdict, true)
 			}
 		}
@@ -287,8 +287,8 @@ func (w *Window) judge() {
 
 // needMore hashes it again with the algorithms v still needs, once the
 // file's first job is done.
-func (w *Window) needMore(it *fileItem, v app.Verdict, allowed bool) {
-	if v.Outcome != app.Pending || !it.finished() || it.state != stateDone || !allowed {
+func (w *Window) needMore(it *fileItem, v checksum.Verdict, allowed bool) {
+	if v.Outcome != checksum.Pending || !it.finished() || it.state != stateDone || !allowed {
 		return
 	}
 	var more = v.Needs[:0:0]
@@ -303,20 +303,20 @@ func (w *Window) needMore(it *fileItem, v app.Verdict, allowed bool) {
 // mark puts a tick or a cross beside the rows a verdict compared.
 func (w *Window) mark(it *fileItem) {
 	clear(it.marks)
-	var sidecar *app.Verdict
-	if it.sidecar != nil && it.sidecar.Outcome != app.Conflict { // a conflict marks no row right or wrong
+	var sidecar *checksum.Verdict
+	if it.sidecar != nil && it.sidecar.Outcome != checksum.Conflict { // a conflict marks no row right or wrong
 		sidecar = &it.sidecar.Verdict
 	}
-	for _, v := range []*app.Verdict{sidecar, it.pasted} {
+	for _, v := range []*checksum.Verdict{sidecar, it.pasted} {
 		if v == nil {
 			continue
 		}
 		switch v.Outcome {
-		case app.Match:
-			it.marks[v.Algorithm] = app.Match
-		case app.Mismatch:
+		case checksum.Match:
+			it.marks[v.Algorithm] = checksum.Match
+		case checksum.Mismatch:
 			for _, a := range v.Compared {
-				it.marks[a] = app.Mismatch
+				it.marks[a] = checksum.Mismatch
 			}
 		}
 	}
@@ -324,9 +324,9 @@ func (w *Window) mark(it *fileItem) {
 }
 
 // setBanner sums the files' verdicts up in the banner.
-func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
+func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 	if w.expected.problem != "" {
-		w.banner.set(app.Unknown, tr("Cannot compare: this is not a digest Hashdrop understands"), w.expected.problem)
+		w.banner.set(checksum.Unknown, tr("Cannot compare: this is not a digest Hashdrop understands"), w.expected.problem)
 		return
 	}
 	if e == nil {
@@ -339,26 +339,26 @@ func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 		switch {
 		case it.pasted == nil:
 			nFailed++
-		case it.pasted.Outcome == app.Match && match == nil:
+		case it.pasted.Outcome == checksum.Match && match == nil:
 			match = it
-		case it.pasted.Outcome == app.Mismatch:
+		case it.pasted.Outcome == checksum.Mismatch:
 			nMismatch++
 			if mismatch == nil {
 				mismatch = it
 			}
-		case it.pasted.Outcome == app.Pending && pending == nil:
+		case it.pasted.Outcome == checksum.Pending && pending == nil:
 			pending = it
 		}
 	}
 	switch {
 	case len(targets) == 0:
-		w.banner.set(app.Unknown, "", "")
+		w.banner.set(checksum.Unknown, "", "")
 	case match != nil:
 		headline, detail := verdictWords(match.pasted)
 		if len(targets) > 1 {
 			detail = joinSentences(tr("The matching file is {{.Name}}.", "Name", match.name), detail)
 		}
-		w.banner.set(app.Match, headline, detail)
+		w.banner.set(checksum.Match, headline, detail)
 	case pending != nil:
 		v := pending.pasted
 		headline, detail := verdictWords(v)
@@ -368,19 +368,19 @@ func (w *Window) setBanner(e *app.ExpectedDigest, targets []*fileItem) {
 		} else if no := intersect(v.Needs, pending.declined); pending.finished() && len(no) > 0 {
 			headline = tr("No verdict: computing {{.Algorithms}} to compare was cancelled", "Algorithms", algAnd(no))
 		}
-		w.banner.set(app.Pending, headline, detail)
+		w.banner.set(checksum.Pending, headline, detail)
 	case mismatch != nil:
 		headline, detail := verdictWords(mismatch.pasted)
 		headline = tr("{{.Headline}}. Do not use it.", "Headline", headline)
 		if len(targets) > 1 {
 			headline = tr("Does NOT match any of the {{.N}} files: do not use them", "N", len(targets))
 		}
-		w.banner.set(app.Mismatch, headline, detail)
+		w.banner.set(checksum.Mismatch, headline, detail)
 		if len(targets) == 1 {
 			w.banner.showDigests(mismatch.pasted, mismatch.digests)
 		}
 	case nFailed == len(targets):
-		w.banner.set(app.Unknown, tr("Cannot compare: the file could not be read"), "")
+		w.banner.set(checksum.Unknown, tr("Cannot compare: the file could not be read"), "")
 	}
 }
 
@@ -398,13 +398,13 @@ func (w *Window) sidecarBanner() {
 		judged = append(judged, it)
 		given = given || !it.besideFile(d.By[0])
 		switch d.Outcome {
-		case app.Match:
+		case checksum.Match:
 			ok = append(ok, it)
-		case app.Mismatch:
+		case checksum.Mismatch:
 			bad = append(bad, it)
-		case app.Pending:
+		case checksum.Pending:
 			pending = append(pending, it)
-		case app.Conflict:
+		case checksum.Conflict:
 			conflict = append(conflict, it)
 		}
 	}
@@ -424,14 +424,14 @@ func (w *Window) sidecarBanner() {
 	}
 	switch {
 	case badOwn != nil:
-		w.banner.set(app.Mismatch, tr("BAD signature: do not use {{.Name}}", "Name", badOwn.name),
+		w.banner.set(checksum.Mismatch, tr("BAD signature: do not use {{.Name}}", "Name", badOwn.name),
 			tr("{{.Name}} was changed after its publisher signed it.", "Name", badOwn.name))
 	case len(judged) == 0:
-		w.banner.set(app.Unknown, "", "")
+		w.banner.set(checksum.Unknown, "", "")
 	case badSig != nil:
 		// A BAD signature wins over any match: the digests it vouches for
 		// were changed after signing.
-		w.banner.set(app.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", filepath.Base(badSig.sidecar.By[0].Source)),
+		w.banner.set(checksum.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", filepath.Base(badSig.sidecar.By[0].Source)),
 			tr("The checksum file was changed after it was signed, so a match with its digests proves nothing."))
 	case len(bad) > 0:
 		it := bad[0]
@@ -448,7 +448,7 @@ func (w *Window) sidecarBanner() {
 				headline = tr("{{.N}} files do NOT match the digests published for them: do not use them", "N", len(bad))
 			}
 		}
-		w.banner.set(app.Mismatch, headline, detail)
+		w.banner.set(checksum.Mismatch, headline, detail)
 		if len(bad) == 1 {
 			w.banner.showDigests(v, it.digests)
 		}
@@ -457,9 +457,9 @@ func (w *Window) sidecarBanner() {
 	case len(pending) > 0:
 		it := pending[0]
 		if it.besideFile(it.sidecar.By[0]) {
-			w.banner.set(app.Pending, tr("Checking {{.Name}} against the digest published next to it…", "Name", it.name), "")
+			w.banner.set(checksum.Pending, tr("Checking {{.Name}} against the digest published next to it…", "Name", it.name), "")
 		} else {
-			w.banner.set(app.Pending, tr("Checking {{.Name}} against {{.Source}}…", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0])), "")
+			w.banner.set(checksum.Pending, tr("Checking {{.Name}} against {{.Source}}…", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0])), "")
 		}
 	case len(judged) == 1:
 		it := judged[0]
@@ -475,7 +475,7 @@ func (w *Window) sidecarBanner() {
 			detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", auth))
 		}
 		headline, more := verdictWords(&it.sidecar.Verdict)
-		w.banner.set(app.Match, headline, joinSentences(detail, more))
+		w.banner.set(checksum.Match, headline, joinSentences(detail, more))
 	default:
 		detail := ""
 		if _, auth := authenticityWords(judged[0].sidecar.By[0].Authenticity); auth != "" {
@@ -485,7 +485,7 @@ func (w *Window) sidecarBanner() {
 		if given {
 			headline = tr("All {{.N}} files match the digests published for them", "N", len(ok))
 		}
-		w.banner.set(app.Match, headline, detail)
+		w.banner.set(checksum.Match, headline, detail)
 	}
 }
 
@@ -500,12 +500,12 @@ func (w *Window) conflictBanner(conflict []*fileItem) {
 		headline = tr("The checksum files disagree about {{.N}} files: do not rely on them", "N", len(conflict))
 	}
 	var detail string
-	if d.Verdict.Outcome == app.Match {
+	if d.Verdict.Outcome == checksum.Match {
 		detail = tr("It matches {{.Source}}, not {{.Other}}: one of them is wrong or was changed. Find out which before using the file.",
 			"Source", by, "Other", against)
 	} else {
 		detail = tr("{{.Source}} and {{.Other}} give it different digests: one of them is wrong or was changed. Find out which before using the file.",
 			"Source", by, "Other", against)
 	}
-	w.banner.set(app.Conflict, headline, detail)
+	w.banner.set(checksum.Conflict, headline, detail)
 }

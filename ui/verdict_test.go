@@ -1,15 +1,15 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/widget"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // hashed returns a harness with one file holding "abc", hashed.
@@ -29,10 +29,10 @@ func TestPasteMatchingDigest(t *testing.T) {
 		t.Errorf("understood line %q", got)
 	}
 	b := h.w.banner
-	if b.Outcome() != app.Match || b.Headline() != "Matches the published SHA-256: this is the file they released" {
+	if b.Outcome() != checksum.Match || b.Headline() != "Matches the published SHA-256: this is the file they released" {
 		t.Errorf("banner %v %q", b.Outcome(), b.Headline())
 	}
-	if it.marks[mustAlg("sha256")] != app.Match {
+	if it.marks[mustAlg("sha256")] != checksum.Match {
 		t.Error("the SHA-256 row should carry a tick")
 	}
 	if !b.icon.Visible() || b.icon.Resource == nil || b.bg.FillColor != matchColour {
@@ -46,7 +46,7 @@ func TestPasteMismatchingDigest(t *testing.T) {
 	h.settle()
 	b := h.w.banner
 	want := "Does NOT match the published SHA-256: this is not the file they released. Do not use it."
-	if b.Outcome() != app.Mismatch || b.Headline() != want {
+	if b.Outcome() != checksum.Mismatch || b.Headline() != want {
 		t.Errorf("banner %v %q, want %q", b.Outcome(), b.Headline(), want)
 	}
 	if !strings.Contains(b.Detail(), "Download it again") {
@@ -67,7 +67,7 @@ func TestPasteMalformedDigest(t *testing.T) {
 	if got := h.w.expected.Understood(); !strings.HasPrefix(got, "Not understood: 63 hex digits") {
 		t.Errorf("understood line %q", got)
 	}
-	if b := h.w.banner; b.Outcome() != app.Unknown || !strings.HasPrefix(b.Headline(), "Cannot compare") {
+	if b := h.w.banner; b.Outcome() != checksum.Unknown || !strings.HasPrefix(b.Headline(), "Cannot compare") {
 		t.Errorf("banner %v %q", b.Outcome(), b.Headline())
 	}
 	h.w.expected.SetText("")
@@ -87,18 +87,18 @@ func TestPasteBeforeAndDuringHashing(t *testing.T) {
 	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "a.iso"), "abc")})
 	h.waitFor("the job", func() bool { return len(h.core.jobs) == 1 })
 	h.settle()
-	if b := h.w.banner; b.Outcome() != app.Pending || !strings.HasPrefix(b.Headline(), "Checking…") {
+	if b := h.w.banner; b.Outcome() != checksum.Pending || !strings.HasPrefix(b.Headline(), "Checking…") {
 		t.Errorf("while hashing the banner says %v %q", b.Outcome(), b.Headline())
 	}
 	h.core.release()
-	h.waitFor("a match", func() bool { return h.w.banner.Outcome() == app.Match })
+	h.waitFor("a match", func() bool { return h.w.banner.Outcome() == checksum.Match })
 }
 
 func TestPasteOtherAlgorithmHashesAgain(t *testing.T) {
 	h, it := hashed(t, "a.iso")
 	// SHA3-256 of "abc": not among the Common algorithms, so it is computed.
 	h.w.expected.SetText("SHA3-256: 3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532")
-	h.waitFor("a match", func() bool { return h.w.banner.Outcome() == app.Match })
+	h.waitFor("a match", func() bool { return h.w.banner.Outcome() == checksum.Match })
 	if !strings.Contains(h.w.banner.Headline(), "SHA3-256") || it.rows[len(it.rows)-1].ID != "sha3-256" {
 		t.Errorf("banner %q, rows %v", h.w.banner.Headline(), it.rows)
 	}
@@ -113,7 +113,7 @@ func TestSidecarVerifiesAutomatically(t *testing.T) {
 	iso := writeFile(t, filepath.Join(dir, "debian.iso"), "abc")
 	writeFile(t, filepath.Join(dir, "debian.iso.sha256"), sha256Hex("abc")+"  debian.iso\n")
 	h.w.Add([]string{iso})
-	h.waitFor("a sidecar match", func() bool { return h.w.banner.Outcome() == app.Match })
+	h.waitFor("a sidecar match", func() bool { return h.w.banner.Outcome() == checksum.Match })
 	if d := h.w.banner.Detail(); !strings.Contains(d, "debian.iso.sha256") {
 		t.Errorf("detail %q should name the sidecar", d)
 	}
@@ -126,7 +126,7 @@ func TestSidecarVerifiesAutomatically(t *testing.T) {
 	bad := writeFile(t, filepath.Join(dir, "other.iso"), "abd")
 	writeFile(t, filepath.Join(dir, "other.iso.md5"), "900150983cd24fb0d6963f7d28e17f72\n")
 	h.w.Add([]string{bad})
-	h.waitFor("a sidecar mismatch", func() bool { return h.w.banner.Outcome() == app.Mismatch })
+	h.waitFor("a sidecar mismatch", func() bool { return h.w.banner.Outcome() == checksum.Mismatch })
 	if !strings.Contains(h.w.banner.Detail(), "other.iso does not match the digest in other.iso.md5") {
 		t.Errorf("detail %q", h.w.banner.Detail())
 	}
@@ -146,7 +146,7 @@ func TestCompareWithClipboard(t *testing.T) {
 	}
 	test.Tap(h.w.expected.compare)
 	h.settle()
-	if h.w.expected.Text() != sha256Hex("abc") || h.w.banner.Outcome() != app.Match || h.w.expected.compare.Visible() {
+	if h.w.expected.Text() != sha256Hex("abc") || h.w.banner.Outcome() != checksum.Match || h.w.expected.compare.Visible() {
 		t.Errorf("after Compare with clipboard: field %q, banner %q", h.w.expected.Text(), h.w.banner.Headline())
 	}
 	h.w.expected.checkClipboard()
@@ -160,7 +160,7 @@ func TestCtrlVPastesIntoExpectedField(t *testing.T) {
 	h.app.Clipboard().SetContent(sha256Hex("abd"))
 	h.win.Canvas().(fyne.Shortcutable).TypedShortcut(&fyne.ShortcutPaste{Clipboard: h.app.Clipboard()})
 	h.settle()
-	if h.w.expected.Text() != sha256Hex("abd") || h.w.banner.Outcome() != app.Mismatch {
+	if h.w.expected.Text() != sha256Hex("abd") || h.w.banner.Outcome() != checksum.Mismatch {
 		t.Errorf("Ctrl+V: field %q, banner %q", h.w.expected.Text(), h.w.banner.Headline())
 	}
 }
@@ -172,7 +172,7 @@ func TestSeveralFilesOneDigest(t *testing.T) {
 	h.waitFor("hashed", h.allFinished)
 	h.w.expected.SetText(sha256Hex("xyz"))
 	h.settle()
-	if b := h.w.banner; b.Outcome() != app.Match || !strings.Contains(b.Detail(), "The matching file is b.iso") {
+	if b := h.w.banner; b.Outcome() != checksum.Match || !strings.Contains(b.Detail(), "The matching file is b.iso") {
 		t.Errorf("banner %q / %q", b.Headline(), b.Detail())
 	}
 	h.w.expected.SetText(sha256Hex("nope"))
@@ -183,7 +183,7 @@ func TestSeveralFilesOneDigest(t *testing.T) {
 	// A whole checksum line names its file: only that one is compared.
 	h.w.expected.SetText(sha256Hex("abc") + "  a.iso")
 	h.settle()
-	if h.w.banner.Outcome() != app.Match || h.item("b.iso").pasted != nil {
+	if h.w.banner.Outcome() != checksum.Match || h.item("b.iso").pasted != nil {
 		t.Errorf("a line naming a.iso: banner %q", h.w.banner.Headline())
 	}
 }
@@ -202,7 +202,7 @@ func TestMismatchShowsExpectedAboveActual(t *testing.T) {
 	h.w.expected.SetText(string(want))
 	h.settle()
 	b := h.w.banner
-	if b.Outcome() != app.Mismatch || !b.compare.Visible() {
+	if b.Outcome() != checksum.Mismatch || !b.compare.Visible() {
 		t.Fatalf("banner %v, comparison shown %v", b.Outcome(), b.compare.Visible())
 	}
 	var lines []string

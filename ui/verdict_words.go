@@ -3,19 +3,19 @@ package ui
 import (
 	"fmt"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // verdictWords is what the banner says of a verdict: a headline and a
 // sentence or two under it, worded from the verdict's values (app has no
 // words for verdicts: the command line gives none).
-func verdictWords(v *app.Verdict) (headline, detail string) {
+func verdictWords(v *checksum.Verdict) (headline, detail string) {
 	e := v.Expected
 	switch v.Outcome {
-	case app.Match:
+	case checksum.Match:
 		return matchWords(e, v.Algorithm)
-	case app.Pending:
+	case checksum.Pending:
 		headline = tr("Computing {{.Algorithms}} to compare…", "Algorithms", algAnd(v.Needs))
 		if len(v.Compared) > 0 {
 			detail = trn(len(v.Compared),
@@ -24,7 +24,7 @@ func verdictWords(v *app.Verdict) (headline, detail string) {
 				"Algorithms", algAnd(v.Compared), "Digest", describeDigest(e))
 		}
 		return headline, detail
-	case app.Mismatch:
+	case checksum.Mismatch:
 		if len(e.Candidates) == 1 {
 			headline = tr("Does NOT match the published {{.Algorithm}}: this is not the file they released", "Algorithm", e.Candidates[0].Name)
 			detail = tr("The file is damaged, incomplete or a different file. Download it again from the official site.")
@@ -43,7 +43,7 @@ func verdictWords(v *app.Verdict) (headline, detail string) {
 	return tr("Cannot compare: this is not a digest Hashdrop understands"), ""
 }
 
-func matchWords(e *app.ExpectedDigest, a *hashing.Algorithm) (headline, detail string) {
+func matchWords(e *checksum.ExpectedDigest, a *hashing.Algorithm) (headline, detail string) {
 	if e != nil && !e.Tagged() && len(e.Candidates) > 1 {
 		detail = tr("The published value ({{.Digest}}) equals the file's {{.Algorithm}}.", "Digest", describeDigest(e), "Algorithm", a.Name)
 	}
@@ -60,7 +60,7 @@ func matchWords(e *app.ExpectedDigest, a *hashing.Algorithm) (headline, detail s
 
 // describeDigest says what was understood of a published digest: "SHA-256,
 // 64 hex digits" or "32 hex digits: MD5 or RIPEMD-128".
-func describeDigest(e *app.ExpectedDigest) string {
+func describeDigest(e *checksum.ExpectedDigest) string {
 	var size string
 	if e.Encoding == "base64" {
 		size = tr("base64, {{.N}} bytes", "N", len(e.Sum))
@@ -81,26 +81,26 @@ func describeDigest(e *app.ExpectedDigest) string {
 
 // digestProblem says why a text is not a digest the window can compare.
 func digestProblem(err error) string {
-	de, ok := err.(*app.DigestError)
+	de, ok := err.(*checksum.DigestError)
 	if !ok {
 		return capitalize(err.Error())
 	}
 	switch de.Kind {
-	case app.DigestEmpty:
+	case checksum.DigestEmpty:
 		return tr("Nothing to compare: paste the published digest")
-	case app.DigestTooLong:
+	case checksum.DigestTooLong:
 		return tr("Too long to be a digest ({{.N}} characters)", "N", de.Length)
-	case app.DigestNotUTF8:
+	case checksum.DigestNotUTF8:
 		return tr("Not a digest: the text is not valid UTF-8")
-	case app.DigestUnsupported:
+	case checksum.DigestUnsupported:
 		return tr("{{.Name}} is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD and Whirlpool)", "Name", de.Label)
-	case app.DigestWrongLength:
+	case checksum.DigestWrongLength:
 		if de.Encoding == "base64" {
 			return tr("Base64 of {{.N}} bytes, but {{.Algorithm}} has {{.Want}}", "N", de.Length, "Algorithm", de.Algorithm.Name, "Want", de.Algorithm.Size)
 		}
 		return digitHint(tr("{{.N}} hex digits, but {{.Algorithm}} has {{.Want}}", "N", de.Length, "Algorithm", de.Algorithm.Name, "Want", de.Algorithm.HexLen()),
 			de.Length, de.Algorithm.HexLen())
-	case app.DigestNoLength:
+	case checksum.DigestNoLength:
 		if de.Encoding == "base64" {
 			return tr("Base64 of {{.N}} bytes: no algorithm has this length", "N", de.Length)
 		}
@@ -111,7 +111,7 @@ func digestProblem(err error) string {
 		algs := hashing.BySize(de.Nearest / 2)
 		near := trn(len(algs), "{{.Algorithms}} has {{.Want}}", "{{.Algorithms}} have {{.Want}}", "Algorithms", algAnd(algs), "Want", de.Nearest)
 		return tr("{{.Reason}} ({{.Nearest}})", "Reason", s, "Nearest", digitHint(near, de.Length, de.Nearest))
-	case app.DigestNotDigest:
+	case checksum.DigestNotDigest:
 		if de.Char != 0 {
 			return tr("Not a digest: {{.Char}} is not a hex digit, and the text is not base64 of a digest either", "Char", fmt.Sprintf("%q", de.Char))
 		}

@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/cli"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -57,13 +59,13 @@ func BenchmarkTimeToVerdict(b *testing.B) {
 
 	sum := func() time.Duration {
 		start := time.Now()
-		if code := app.Main([]string{"sum", "-a", "sha256", iso}, nil, io.Discard, io.Discard); code != 0 {
+		if code := cli.Main([]string{"sum", "-a", "sha256", iso}, nil, io.Discard, io.Discard); code != 0 {
 			b.Fatalf("hashdrop sum exited %d", code)
 		}
 		return time.Since(start)
 	}
 	verdict := func() time.Duration {
-		if w.banner.Outcome() != app.Unknown || len(w.files.items) != 0 {
+		if w.banner.Outcome() != checksum.Unknown || len(w.files.items) != 0 {
 			b.Fatalf("before the drop: banner %v, %d files listed", w.banner.Outcome(), len(w.files.items))
 		}
 		core.reset()
@@ -72,7 +74,7 @@ func BenchmarkTimeToVerdict(b *testing.B) {
 		// The Fyne goroutine as the window runs it: what the window hands
 		// it, and a tick every tickEvery (w.ticker).
 		tick := time.NewTicker(tickEvery)
-		for w.banner.Outcome() != app.Match {
+		for w.banner.Outcome() != checksum.Match {
 			select {
 			case f := <-queue:
 				f()

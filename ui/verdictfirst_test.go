@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -38,7 +38,7 @@ func TestVerdictFirstWithSidecar(t *testing.T) {
 		t.Errorf("the MD5 row says %q while SHA-256 goes first", s)
 	}
 	h.core.job(0).finish()
-	h.waitFor("the verdict", func() bool { return h.w.banner.Outcome() == app.Match })
+	h.waitFor("the verdict", func() bool { return h.w.banner.Outcome() == checksum.Match })
 	if it.finished() || len(h.core.jobs) != 2 {
 		t.Fatalf("the other algorithms are not being read after the verdict (%d jobs)", len(h.core.jobs))
 	}
@@ -57,7 +57,7 @@ func TestVerdictFirstWithSidecar(t *testing.T) {
 			t.Errorf("no %s digest", a.Name)
 		}
 	}
-	if h.w.banner.Outcome() != app.Match {
+	if h.w.banner.Outcome() != checksum.Match {
 		t.Errorf("the verdict changed: %q", h.w.banner.Headline())
 	}
 }
@@ -81,7 +81,7 @@ func TestPastedDigestDuringHashingGoesFirst(t *testing.T) {
 		t.Fatalf("after the paste the file is read with %s, want sha256 first", got)
 	}
 	h.core.job(1).finish()
-	h.waitFor("the verdict", func() bool { return h.w.banner.Outcome() == app.Match })
+	h.waitFor("the verdict", func() bool { return h.w.banner.Outcome() == checksum.Match })
 	h.core.release()
 	h.waitFor("the rest", h.allFinished)
 	it := h.item("a.iso")
@@ -98,7 +98,7 @@ func TestISODroppedWithItsSHA256SUMS(t *testing.T) {
 	iso := writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
 	sums := writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+" *ubuntu.iso\n")
 	h.w.Add([]string{iso, sums})
-	h.waitFor("the verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("the verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 	if n := len(h.w.files.items); n != 1 || h.w.files.items[0].name != "ubuntu.iso" {
 		t.Errorf("%d files listed (%s first): the SHA256SUMS was hashed as a file", n, h.w.files.items[0].name)
 	}
@@ -115,14 +115,14 @@ func TestClearForgetsTheVerdict(t *testing.T) {
 	a := writeFile(t, filepath.Join(dir, "a.iso"), "abc")
 	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  a.iso\n")
 	h.w.Add([]string{a})
-	h.waitFor("a matched", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("a matched", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 	h.w.Clear()
 	h.settle()
-	if o := h.w.banner.Outcome(); o != app.Unknown || h.w.banner.Headline() != "" {
+	if o := h.w.banner.Outcome(); o != checksum.Unknown || h.w.banner.Headline() != "" {
 		t.Fatalf("after Clear the banner reports %v %q", o, h.w.banner.Headline())
 	}
 	h.w.Add([]string{a})
-	h.waitFor("a matched again", func() bool { return h.allFinished() && h.w.banner.Outcome() == app.Match })
+	h.waitFor("a matched again", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
 }
 
 // The pass read for the verdict shows it when it ends, not at the next
@@ -136,11 +136,11 @@ func TestVerdictShownWhenItsPassEnds(t *testing.T) {
 	h.w.Add([]string{iso})
 	h.waitFor("queued", func() bool { return len(h.core.jobs) == 1 })
 	h.w.Tick()
-	if o := h.w.banner.Outcome(); o == app.Match {
+	if o := h.w.banner.Outcome(); o == checksum.Match {
 		t.Fatalf("a verdict before SHA-256 was read")
 	}
 	h.core.job(0).finish()
-	for h.w.banner.Outcome() != app.Match {
+	for h.w.banner.Outcome() != checksum.Match {
 		select {
 		case f := <-h.queue:
 			f()

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // tickEvery is the progress redraw period: 10 times a second, smooth to the
@@ -76,9 +77,9 @@ type Window struct {
 	body     *fyne.Container
 	mainView fyne.CanvasObject
 	sums     *sumsView
-	saving   *saveForm        // the Save checksums form shown last
-	given    []*app.SumsIndex // checksum files dropped or opened, for the files listed (until Clear)
-	sumsNext []givenSums      // checksum files given with the one in view, checked after it (Next), the next last
+	saving   *saveForm         // the Save checksums form shown last
+	given    []*checksum.Index // checksum files dropped or opened, for the files listed (until Clear)
+	sumsNext []givenSums       // checksum files given with the one in view, checked after it (Next), the next last
 	bench    *benchView
 
 	computeGen int // bumped by Cancel all: stops "Compute new algorithms" queueing

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -145,7 +145,7 @@ func TestClear(t *testing.T) {
 	h.w.Add([]string{writeFile(t, filepath.Join(dir, "a"), "abc")})
 	h.waitFor("hashed", h.allFinished)
 	h.w.expected.SetText(sha256Hex("abc"))
-	if h.w.banner.Outcome() != app.Match {
+	if h.w.banner.Outcome() != checksum.Match {
 		t.Fatal("no match before clearing")
 	}
 	test.Tap(h.w.clear)

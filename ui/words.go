@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/gather"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
@@ -14,7 +15,7 @@ import (
 // The window's sentences about sizes, times, lists and problems, in the
 // system language, from app's values (causes, statuses, line troubles,
 // digest problems, verdicts); app words the same values in English for the
-// command line (app/cli_words.go), so that app needs no translations.
+// command line (app/cli and each app package's words.go), so that app needs no translations.
 
 // sizeText is a file's size: "5.70 GB", or "size unknown" for a stream.
 func sizeText(n int64) string {
@@ -155,7 +156,7 @@ func causeText(c app.Cause, err error) string {
 // errorText words an error of package app or of the operating system.
 func errorText(err error) string {
 	var fe *app.FileError
-	var se *app.SumsError
+	var se *checksum.ReadError
 	var we *app.WriteError
 	var folder *gather.FolderError
 	switch {
@@ -172,31 +173,31 @@ func errorText(err error) string {
 }
 
 // statusWord is the word for an entry's status in the checksum-file view.
-func statusWord(s app.Status) string {
+func statusWord(s checksum.Status) string {
 	switch s {
-	case app.StatusOK:
+	case checksum.StatusOK:
 		return tr("status.OK")
-	case app.StatusFailed:
+	case checksum.StatusFailed:
 		return tr("status.FAILED")
-	case app.StatusMissing:
+	case checksum.StatusMissing:
 		return tr("status.MISSING")
-	case app.StatusUnreadable:
+	case checksum.StatusUnreadable:
 		return tr("status.UNREADABLE")
-	case app.StatusRefused:
+	case checksum.StatusRefused:
 		return tr("status.REFUSED")
 	}
 	return tr("status.SKIPPED")
 }
 
 // entryReason says why an entry has its status: "SHA-256 matches", "no such file".
-func entryReason(r *app.EntryResult) string {
+func entryReason(r *checksum.EntryResult) string {
 	switch r.Status {
-	case app.StatusOK:
+	case checksum.StatusOK:
 		if r.Algorithm == nil {
 			return ""
 		}
 		return tr("{{.Algorithm}} matches", "Algorithm", r.Algorithm.Name)
-	case app.StatusFailed:
+	case checksum.StatusFailed:
 		if len(r.Entry.Algorithms) == 1 {
 			return tr("the {{.Algorithm}} differs: the file is damaged or not the one listed", "Algorithm", r.Entry.Algorithms[0].Name)
 		}
@@ -204,7 +205,7 @@ func entryReason(r *app.EntryResult) string {
 			return tr("the {{.Algorithms}} both differ: the file is damaged or not the one listed", "Algorithms", algAnd(r.Entry.Algorithms))
 		}
 		return tr("the {{.Algorithms}} all differ: the file is damaged or not the one listed", "Algorithms", algAnd(r.Entry.Algorithms))
-	case app.StatusSkipped:
+	case checksum.StatusSkipped:
 		if r.Entry.Unsupported != "" {
 			return tr("{{.Name}} is not an algorithm Hashdrop supports", "Name", r.Entry.Unsupported)
 		}
@@ -213,33 +214,33 @@ func entryReason(r *app.EntryResult) string {
 }
 
 // summaryText counts the statuses: "12 OK, 1 FAILED, 2 missing".
-func summaryText(count func(app.Status) int) string {
-	parts := []string{tr("{{.N}} OK", "N", units.Thousands(count(app.StatusOK)))}
-	if n := count(app.StatusFailed); n > 0 {
+func summaryText(count func(checksum.Status) int) string {
+	parts := []string{tr("{{.N}} OK", "N", units.Thousands(count(checksum.StatusOK)))}
+	if n := count(checksum.StatusFailed); n > 0 {
 		parts = append(parts, tr("{{.N}} FAILED", "N", units.Thousands(n)))
 	}
-	if n := count(app.StatusMissing); n > 0 {
+	if n := count(checksum.StatusMissing); n > 0 {
 		parts = append(parts, tr("{{.N}} missing", "N", units.Thousands(n)))
 	}
-	if n := count(app.StatusUnreadable); n > 0 {
+	if n := count(checksum.StatusUnreadable); n > 0 {
 		parts = append(parts, tr("{{.N}} unreadable", "N", units.Thousands(n)))
 	}
-	if n := count(app.StatusRefused); n > 0 {
+	if n := count(checksum.StatusRefused); n > 0 {
 		parts = append(parts, tr("{{.N}} refused", "N", units.Thousands(n)))
 	}
-	if n := count(app.StatusSkipped); n > 0 {
+	if n := count(checksum.StatusSkipped); n > 0 {
 		parts = append(parts, tr("{{.N}} skipped", "N", units.Thousands(n)))
 	}
 	return listText(parts, "")
 }
 
 // lineProblem says why a line of a checksum file was left out.
-func lineProblem(p app.LineProblem) string {
+func lineProblem(p checksum.LineProblem) string {
 	var why string
 	switch p.Kind {
-	case app.LineNotDigest:
+	case checksum.LineNotDigest:
 		why = tr("{{.Digest}} is not a digest", "Digest", fmt.Sprintf("%q", p.Digest))
-	case app.LineBadDigest:
+	case checksum.LineBadDigest:
 		why = tr("Not a digest")
 		if p.Err != nil {
 			why = digestProblem(p.Err)
@@ -247,19 +248,19 @@ func lineProblem(p app.LineProblem) string {
 		if p.Hint != nil {
 			why = tr("{{.Reason}} (the checksum file is of {{.Algorithm}})", "Reason", why, "Algorithm", p.Hint.Name)
 		}
-	case app.LineSecondSigned:
+	case checksum.LineSecondSigned:
 		why = tr("a second PGP signed message: ignored")
-	case app.LineStraySignature:
+	case checksum.LineStraySignature:
 		why = tr("a PGP signature without a signed message: ignored, not checked")
-	case app.LineAfterSignature:
+	case checksum.LineAfterSignature:
 		why = tr("after the PGP signature, so not signed: ignored")
-	case app.LineBeforeSigned:
+	case checksum.LineBeforeSigned:
 		why = tr("before the PGP signed message, so not signed: ignored")
-	case app.LineNoSignature:
+	case checksum.LineNoSignature:
 		why = tr("the PGP signed message has no signature: the file may be cut short")
-	case app.LineUnterminated:
+	case checksum.LineUnterminated:
 		why = tr("the PGP signature is not terminated: the file may be cut short")
-	case app.LineUnexpectedPGP:
+	case checksum.LineUnexpectedPGP:
 		why = tr("an unexpected PGP block: only clear-signed messages are understood")
 	default:
 		why = tr("not a checksum line")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -82,37 +83,37 @@ func TestVerdictWordsInEnglish(t *testing.T) {
 		name     string
 		paste    string
 		computed []string // algorithms computed so far
-		outcome  app.Outcome
+		outcome  checksum.Outcome
 		alg      string   // Verdict.Algorithm ("" for nil)
 		needs    []string // Verdict.Needs
 		weak     bool
 		headline []string // substrings
 		detail   []string // substrings; of digestProblem for a text that is not a digest
 	}{
-		{"tagged SHA-256 match", "sha256:" + sha256Hex("abc"), []string{"sha256", "md5"}, app.Match, "sha256", nil, false,
+		{"tagged SHA-256 match", "sha256:" + sha256Hex("abc"), []string{"sha256", "md5"}, checksum.Match, "sha256", nil, false,
 			[]string{"Matches the published SHA-256", "this is the file they released"}, nil},
-		{"untagged SHA-256 match", strings.ToUpper(sha256Hex("abc")), []string{"sha256"}, app.Match, "sha256", nil, false,
+		{"untagged SHA-256 match", strings.ToUpper(sha256Hex("abc")), []string{"sha256"}, checksum.Match, "sha256", nil, false,
 			[]string{"Matches the published SHA-256"}, []string{"64 hex digits", "equals the file's SHA-256"}},
-		{"match on the second candidate", hexOf("sha3-256", "abc"), []string{"sha256", "sha3-256", "ripemd256"}, app.Match, "sha3-256", nil, false,
+		{"match on the second candidate", hexOf("sha3-256", "abc"), []string{"sha256", "sha3-256", "ripemd256"}, checksum.Match, "sha3-256", nil, false,
 			[]string{"SHA3-256"}, nil},
-		{"MD5 match is weak", hexOf("md5", "abc"), []string{"md5"}, app.Match, "md5", nil, true,
+		{"MD5 match is weak", hexOf("md5", "abc"), []string{"md5"}, checksum.Match, "md5", nil, true,
 			[]string{"Matches the published MD5"}, []string{"intact, not who published it"}},
-		{"SHA-1 match is weak", "SHA1=" + hexOf("sha1", "abc"), []string{"sha1"}, app.Match, "sha1", nil, true, nil, []string{"intact, not who published it"}},
-		{"CRC32 match is weak", hexOf("crc32", "abc"), []string{"crc32"}, app.Match, "crc32", nil, true, nil, []string{"intact, not who published it", "accidental"}},
-		{"nothing computed yet", sha256Hex("abc"), nil, app.Pending, "", []string{"sha256", "sha3-256", "ripemd256"}, false,
+		{"SHA-1 match is weak", "SHA1=" + hexOf("sha1", "abc"), []string{"sha1"}, checksum.Match, "sha1", nil, true, nil, []string{"intact, not who published it"}},
+		{"CRC32 match is weak", hexOf("crc32", "abc"), []string{"crc32"}, checksum.Match, "crc32", nil, true, nil, []string{"intact, not who published it", "accidental"}},
+		{"nothing computed yet", sha256Hex("abc"), nil, checksum.Pending, "", []string{"sha256", "sha3-256", "ripemd256"}, false,
 			[]string{"Computing SHA-256, SHA3-256 and RIPEMD-256"}, nil},
-		{"MD5 differs, RIPEMD-128 still to compute", hexOf("ripemd128", "abc"), []string{"md5"}, app.Pending, "", []string{"ripemd128"}, false,
+		{"MD5 differs, RIPEMD-128 still to compute", hexOf("ripemd128", "abc"), []string{"md5"}, checksum.Pending, "", []string{"ripemd128"}, false,
 			[]string{"Computing RIPEMD-128"}, []string{"MD5 is not the published value"}},
-		{"tagged, not computed", "ripemd160:" + hexOf("ripemd160", "abc"), []string{"sha256"}, app.Pending, "ripemd160", []string{"ripemd160"}, false, nil, nil},
-		{"tagged mismatch", "sha256:" + hexOf("sha512", "abc")[:64], []string{"sha256"}, app.Mismatch, "sha256", nil, false,
+		{"tagged, not computed", "ripemd160:" + hexOf("ripemd160", "abc"), []string{"sha256"}, checksum.Pending, "ripemd160", []string{"ripemd160"}, false, nil, nil},
+		{"tagged mismatch", "sha256:" + hexOf("sha512", "abc")[:64], []string{"sha256"}, checksum.Mismatch, "sha256", nil, false,
 			[]string{"Does NOT match the published SHA-256"}, []string{"damaged"}},
-		{"mismatch on every candidate", hexOf("sha512", "abc")[:64], []string{"sha256", "sha3-256", "ripemd256", "md5"}, app.Mismatch, "", nil, false,
+		{"mismatch on every candidate", hexOf("sha512", "abc")[:64], []string{"sha256", "sha3-256", "ripemd256", "md5"}, checksum.Mismatch, "", nil, false,
 			[]string{"Does NOT match"}, []string{"SHA-256, SHA3-256 and RIPEMD-256 all differ"}},
-		{"not a digest", "hello", []string{"sha256"}, app.Unknown, "", nil, false,
+		{"not a digest", "hello", []string{"sha256"}, checksum.Unknown, "", nil, false,
 			[]string{"Cannot compare"}, []string{"Not a digest"}},
-		{"wrong length everywhere", sha256Hex("abc")[:63], []string{"sha256"}, app.Unknown, "", nil, false,
+		{"wrong length everywhere", sha256Hex("abc")[:63], []string{"sha256"}, checksum.Unknown, "", nil, false,
 			nil, []string{"63 hex digits: no algorithm has this length"}},
-		{"unsupported algorithm", "blake3:" + sha256Hex("abc"), nil, app.Unknown, "", nil, false, nil, []string{"BLAKE3 is not an algorithm Hashdrop supports"}},
+		{"unsupported algorithm", "blake3:" + sha256Hex("abc"), nil, checksum.Unknown, "", nil, false, nil, []string{"BLAKE3 is not an algorithm Hashdrop supports"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,13 +122,13 @@ func TestVerdictWordsInEnglish(t *testing.T) {
 				sum, _ := hex.DecodeString(hexOf(id, "abc"))
 				computed = append(computed, app.Digest{Algorithm: mustAlg(id), Sum: sum})
 			}
-			v := app.Judge(tt.paste, computed)
+			v := checksum.Judge(tt.paste, computed)
 			if v.Outcome != tt.outcome {
 				t.Fatalf("outcome %v, want %v", v.Outcome, tt.outcome)
 			}
 			headline, detail := verdictWords(&v)
-			if v.Outcome == app.Unknown {
-				_, err := app.ParseExpected(tt.paste)
+			if v.Outcome == checksum.Unknown {
+				_, err := checksum.ParseExpected(tt.paste)
 				detail = digestProblem(err)
 			}
 			if headline == "" {
@@ -166,7 +167,7 @@ func TestDescribeDigest(t *testing.T) {
 		{"GNU line", sha256Hex("abc") + "  abc.txt", "64 hex digits: SHA-256, SHA3-256 or RIPEMD-256, for abc.txt"},
 		{"BSD line", "SHA256 (abc.txt) = " + sha256Hex("abc"), "SHA-256, 64 hex digits, for abc.txt"},
 	} {
-		e, err := app.ParseExpected(tt.in)
+		e, err := checksum.ParseExpected(tt.in)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -179,11 +180,11 @@ func TestDescribeDigest(t *testing.T) {
 // The reasons and summary of a checked checksum file.
 func TestEntryWordsInEnglish(t *testing.T) {
 	_, sums := sumsFolder(t)
-	sf, err := app.ReadSumsFile(sums)
+	sf, err := checksum.ReadFile(sums)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, _ := sf.Check(context.Background(), app.CheckOptions{})
+	rep, _ := sf.Check(context.Background(), checksum.CheckOptions{})
 	want := []string{
 		"SHA-256 matches",
 		"the SHA-256 differs: the file is damaged or not the one listed",
@@ -196,14 +197,14 @@ func TestEntryWordsInEnglish(t *testing.T) {
 			t.Errorf("%s %v: %q", r.Entry.Name, r.Status, got)
 		}
 	}
-	if got := summaryText(func(s app.Status) int { return rep.Counts[s] }); got != "1 OK, 1 FAILED, 1 missing, 1 refused, 1 skipped" {
+	if got := summaryText(func(s checksum.Status) int { return rep.Counts[s] }); got != "1 OK, 1 FAILED, 1 missing, 1 refused, 1 skipped" {
 		t.Errorf("summary %q", got)
 	}
 }
 
 func TestLineProblemsInJapanese(t *testing.T) {
 	useLanguage(t, "ja")
-	sf, err := app.ParseSums("SHA256SUMS", []byte("hello there\n"+strings.Repeat("a", 63)+"  x.iso\n-----BEGIN PGP PUBLIC KEY BLOCK-----\n"))
+	sf, err := checksum.Parse("SHA256SUMS", []byte("hello there\n"+strings.Repeat("a", 63)+"  x.iso\n-----BEGIN PGP PUBLIC KEY BLOCK-----\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

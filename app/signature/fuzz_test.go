@@ -2,11 +2,12 @@ package signature
 
 import (
 	"bytes"
-	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 )
 
 // fuzzRing makes a keyring with an OpenPGP key (gpg) and a minisign/signify

@@ -119,7 +119,7 @@ func (s *Store) Import(k *Key) (string, error) {
 }
 
 // Remove deletes the key whose fingerprint is fpr (or ends with fpr, when
-// fpr has at least 16 digits and only one key matches) and returns it.
+// Fpr, has at least 16 digits and only one key matches) and returns it.
 func (s *Store) Remove(fpr string) (*Key, error) {
 	fpr = strings.ToUpper(strings.ReplaceAll(fpr, " ", ""))
 	ks, errs := s.Load()

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/desktop"
 )
 
 type mimeInfo struct {
@@ -157,7 +157,7 @@ func TestMimeGlobs(t *testing.T) {
 // Windows and Linux open the same checksum files.
 func TestWindowsExtensionsHaveGlobs(t *testing.T) {
 	_, globs := readMime(t)
-	for _, ext := range app.ChecksumExtensions {
+	for _, ext := range desktop.ChecksumExtensions {
 		if _, ok := globs["*"+ext]; !ok {
 			t.Errorf("Windows associates %s, the MIME XML has no *%s", ext, ext)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 )
 
 // File is one file to hash.
@@ -133,5 +134,5 @@ func (e *FolderError) Unwrap() error { return e.Err }
 // LooksLikeSums reports whether the file's name says it is a checksum file,
 // which the window opens in its checksum-file view instead of hashing it.
 func LooksLikeSums(path string) bool {
-	return app.IsSumsName(filepath.Base(strings.TrimSpace(path)))
+	return checksum.IsSumsName(filepath.Base(strings.TrimSpace(path)))
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/desktop"
 )
 
 func write(t *testing.T, path, data string) {
@@ -108,7 +108,7 @@ func TestDesktopChecksumFilesLookLikeSums(t *testing.T) {
 	for _, g := range globs {
 		names = append(names, strings.ReplaceAll(g[1], "*", "ubuntu-24.04.iso"))
 	}
-	for _, ext := range app.ChecksumExtensions {
+	for _, ext := range desktop.ChecksumExtensions {
 		names = append(names, "ubuntu-24.04.iso"+ext)
 	}
 	for _, name := range names {

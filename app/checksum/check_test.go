@@ -1,0 +1,376 @@
+package checksum
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// Tree writes files (name -> content, '/' separated) under a new temp dir.
+// hashLog records the jobs a Check queues.
+type hashLog struct {
+	mu    sync.Mutex
+	calls map[string][]string // base name -> algorithm ids of each job, joined
+}
+
+// options are CheckOptions hashing through a queue of the test's.
+func (h *hashLog) options(t *testing.T) CheckOptions {
+	q := app.NewQueue(app.Options{})
+	t.Cleanup(q.Close)
+	return CheckOptions{Queue: q, OnStart: func(j *app.Job) {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.calls == nil {
+			h.calls = map[string][]string{}
+		}
+		base := filepath.Base(j.Path())
+		h.calls[base] = append(h.calls[base], strings.Join(ids(j.Algorithms()), ","))
+	}}
+}
+
+func statuses(rep *CheckReport) []string {
+	var out []string
+	for _, r := range rep.Results {
+		out = append(out, r.Entry.Name+":"+r.Status.String())
+	}
+	return out
+}
+
+func TestCheckStatuses(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{
+		"good.iso": "abc", "bad.iso": "abd", "sub/deep.iso": "abc", "io.iso": "abc", "outside.iso": "abc",
+	})
+	if err := os.Mkdir(filepath.Join(dir, "folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sums := filepath.Join(dir, "in", "SHA256SUMS")
+	outsideAbs := filepath.Join(dir, "outside.iso")
+	text := strings.Join([]string{
+		apptest.ABCSHA256 + "  ../good.iso", // refused: escapes the folder
+		apptest.ABCSHA256 + "  " + outsideAbs,
+		"BLAKE2b (x) = " + apptest.ABCSHA512,
+		apptest.ABCSHA256 + "  ok.iso",
+		apptest.ABCSHA256 + "  wrong.iso",
+		apptest.ABCSHA256 + "  gone.iso",
+		apptest.ABCSHA256 + "  sub\\deep.iso", // Windows separators
+		apptest.ABCSHA256 + "  io.iso",
+		apptest.ABCSHA256 + "  folder",
+	}, "\n") + "\n"
+	if err := os.MkdirAll(filepath.Dir(sums), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"ok.iso": "abc", "wrong.iso": "abd", "io.iso": "abc", "sub/deep.iso": "abc"} {
+		p := filepath.Join(dir, "in", filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Mkdir(filepath.Join(dir, "in", "folder"), 0o755)
+	if err := os.WriteFile(sums, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := ReadFile(sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &hashLog{}
+	var seen []int
+	opts := log.options(t)
+	opts.OnEntry = func(r EntryResult, done, total int) {
+		if total != 9 || done != len(seen)+1 || r.Index != done-1 {
+			t.Errorf("OnEntry(%d, %d, %d)", r.Index, done, total)
+		}
+		seen = append(seen, r.Index)
+	}
+	rep, err := sf.Check(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"../good.iso:REFUSED", outsideAbs + ":REFUSED", "x:SKIPPED", "ok.iso:OK", "wrong.iso:FAILED", "gone.iso:MISSING",
+		`sub\deep.iso:OK`, "io.iso:OK", "folder:REFUSED"}
+	if got := statuses(rep); !slices.Equal(got, want) {
+		t.Errorf("statuses\n got %q\nwant %q", got, want)
+	}
+	for _, r := range rep.Results {
+		if (r.Status == StatusOK) != (EntryWords(&r) == "") {
+			t.Errorf("%s %v: reason %q", r.Entry.Name, r.Status, EntryWords(&r))
+		}
+	}
+	kinds := []app.Cause{app.CauseOutside, app.CauseAbsolute, app.CauseUnsupported, app.CauseOther, app.CauseOther, app.CauseNotExist,
+		app.CauseOther, app.CauseOther, app.CauseFolder}
+	for i, r := range rep.Results {
+		if r.Kind != kinds[i] {
+			t.Errorf("%s %v: kind %v, want %v", r.Entry.Name, r.Status, r.Kind, kinds[i])
+		}
+	}
+	if e := rep.Results[2].Entry; e.Unsupported != "BLAKE2b" {
+		t.Errorf("skipped entry names %q as unsupported", e.Unsupported)
+	}
+	if r := rep.Results[0]; !strings.Contains(EntryWords(&r), "outside the checksum file's folder") {
+		t.Errorf("refused reason %q", EntryWords(&r))
+	}
+	if got := SummaryWords(rep.Counts); got != "3 OK, 1 FAILED, 1 missing, 3 refused, 1 skipped" {
+		t.Errorf("summary %q", got)
+	}
+	if rep.AllOK() {
+		t.Error("AllOK")
+	}
+	if _, ok := log.calls["good.iso"]; ok {
+		t.Error("a refused file was read")
+	}
+	if _, ok := log.calls["folder"]; ok {
+		t.Error("a folder was read")
+	}
+	if got := rep.Results[6].Path; got != filepath.Join(dir, "in", "sub", "deep.iso") {
+		t.Errorf("Windows-separated entry read from %s", got)
+	}
+
+	// Outside files are read when allowed.
+	rep, err = sf.Check(context.Background(), CheckOptions{AllowOutside: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := statuses(rep)[:2]; !slices.Equal(got, []string{"../good.iso:OK", outsideAbs + ":OK"}) {
+		t.Errorf("with AllowOutside: %q", got)
+	}
+}
+
+// A file that fails while it is read is UNREADABLE, with the cause; one
+// that vanished before it was opened is MISSING.
+func TestJudgeEntryOfAFailedRead(t *testing.T) {
+	e := &Entry{Name: "io.iso", Algorithms: []*hashing.Algorithm{apptest.Alg("sha256")}}
+	r := EntryResult{Entry: e}
+	judgeEntry(&r, StatusOK, why{}, &app.Result{Path: "io.iso", Err: app.FileErrorOf("io.iso", syscall.EIO)})
+	if r.Status != StatusUnreadable || r.Kind != app.CauseIO || !strings.Contains(EntryWords(&r), "input/output error") {
+		t.Errorf("EIO: %v %v %q", r.Status, r.Kind, EntryWords(&r))
+	}
+	_, gone := os.Open(filepath.Join(t.TempDir(), "gone"))
+	r = EntryResult{Entry: e}
+	judgeEntry(&r, StatusOK, why{}, &app.Result{Path: "gone", Err: app.FileErrorOf("gone", gone)})
+	if r.Status != StatusMissing || r.Kind != app.CauseNotExist || EntryWords(&r) != "no such file" {
+		t.Errorf("gone: %v %v %q", r.Status, r.Kind, EntryWords(&r))
+	}
+}
+
+func TestCheckRefusesLinksOutOfTheFolder(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{"secret": "abc", "in/inside": "abc"})
+	in := filepath.Join(dir, "in")
+	if err := os.Symlink(filepath.Join(dir, "secret"), filepath.Join(in, "link-out")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Symlink("inside", filepath.Join(in, "link-in")); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := Parse(filepath.Join(in, "SHA256SUMS"), []byte(apptest.ABCSHA256+"  link-out\n"+apptest.ABCSHA256+"  link-in\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := sf.Check(context.Background(), CheckOptions{})
+	if got := statuses(rep); !slices.Equal(got, []string{"link-out:REFUSED", "link-in:OK"}) {
+		t.Errorf("statuses %q (%s)", got, EntryWords(&rep.Results[0]))
+	}
+	// escapesRoot reads os.Root's error text: this fails if Go rewords it.
+	if k := rep.Results[0].Kind; k != app.CauseLinkOutside {
+		t.Errorf("link out: kind %v, want CauseLinkOutside (has os.Root's error changed its words?)", k)
+	}
+	rep, _ = sf.Check(context.Background(), CheckOptions{AllowOutside: true})
+	if got := statuses(rep); !slices.Equal(got, []string{"link-out:OK", "link-in:OK"}) {
+		t.Errorf("allowed: %q", got)
+	}
+}
+
+// Each file is read once for every algorithm its entries need.
+func TestCheckReadsEachFileOnce(t *testing.T) {
+	data := []byte("stage3")
+	dir := apptest.Tree(t, map[string]string{"s.tar.xz": string(data), "t.iso": "abc"})
+	text := "# SHA512 HASH\n" + apptest.Hex("sha512", data) + "  s.tar.xz\n# WHIRLPOOL HASH\n" + apptest.Hex("whirlpool", data) + "  ./s.tar.xz\n" +
+		"# MD5 HASH\n" + apptest.Hex("md5", data) + "  s.tar.xz\n"
+	sf, err := Parse(filepath.Join(dir, "s.DIGESTS"), []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &hashLog{}
+	rep, err := sf.Check(context.Background(), log.options(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.AllOK() {
+		t.Errorf("%q", statuses(rep))
+	}
+	if got := log.calls["s.tar.xz"]; !slices.Equal(got, []string{"md5,sha512,whirlpool"}) { // in the table's order
+		t.Errorf("s.tar.xz hashed as %q, want once for md5,sha512,whirlpool", got)
+	}
+
+	sf, _ = Parse(filepath.Join(dir, "CHECKSUMS"), []byte("SHA3-256 (t.iso) = "+apptest.Hex("sha3-256", []byte("abc"))+"\n"+apptest.Hex("ripemd256", []byte("abc"))+"  t.iso\n"))
+	log = &hashLog{}
+	rep, _ = sf.Check(context.Background(), log.options(t))
+	if got := log.calls["t.iso"]; !slices.Equal(got, []string{"sha256,sha3-256,ripemd256"}) {
+		t.Errorf("t.iso hashed as %q", got)
+	}
+	if !rep.AllOK() || rep.Results[1].Algorithm.ID != "ripemd256" {
+		t.Errorf("%q, untagged line matched by %v", statuses(rep), rep.Results[1].Algorithm)
+	}
+}
+
+func TestCheckStopsWhenCancelled(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{"a": "abc", "b": "abc"})
+	sf, _ := Parse(filepath.Join(dir, "MD5SUMS"), []byte(apptest.ABCMD5+"  a\n"+apptest.ABCMD5+"  b\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	rep, err := sf.Check(ctx, CheckOptions{OnEntry: func(EntryResult, int, int) { cancel() }})
+	if !errors.Is(err, context.Canceled) || len(rep.Results) != 1 || rep.AllOK() {
+		t.Errorf("after cancel: %v, %d results", err, len(rep.Results))
+	}
+}
+
+func TestCheckFixtures(t *testing.T) {
+	for _, name := range []string{"Fedora-Workstation-40-1.14-x86_64-CHECKSUM", "SHA256SUMS", "files.sfv", "windows.sha256"} {
+		sf, err := ReadFile(filepath.Join("testdata", "verify", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := sf.Check(context.Background(), CheckOptions{})
+		if err != nil || !rep.AllOK() {
+			t.Errorf("%s: %v %q", name, err, statuses(rep))
+		}
+	}
+	sf, _ := ReadFile(filepath.Join("testdata", "verify", "stage3-amd64-openrc.tar.xz.DIGESTS"))
+	rep, _ := sf.Check(context.Background(), CheckOptions{})
+	if got := SummaryWords(rep.Counts); got != "2 OK, 1 skipped" {
+		t.Errorf("DIGESTS: %s", got)
+	}
+}
+
+func TestStatusString(t *testing.T) {
+	want := []string{"OK", "FAILED", "MISSING", "UNREADABLE", "REFUSED", "SKIPPED"}
+	for i, w := range want {
+		if Status(i).String() != w {
+			t.Errorf("Status(%d) = %s", i, Status(i))
+		}
+	}
+}
+
+func TestCheckWithoutItsFolder(t *testing.T) {
+	sf, _ := Parse(filepath.Join(t.TempDir(), "gone", "MD5SUMS"), []byte(apptest.ABCMD5+"  a\n"))
+	var se *ReadError
+	if _, err := sf.Check(context.Background(), CheckOptions{}); !errors.As(err, &se) {
+		t.Errorf("error %v, want a SumsError", err)
+	}
+	rep, err := sf.Check(context.Background(), CheckOptions{AllowOutside: true})
+	if err != nil || statuses(rep)[0] != "a:MISSING" {
+		t.Errorf("%v %q", err, statuses(rep))
+	}
+}
+
+func TestUsable(t *testing.T) {
+	sf, _ := Parse("notes.txt", []byte("# hello\nworld\nfoo\n"))
+	err := sf.Usable()
+	if !errors.Is(err, errNoEntries) || err.Error() != "cannot use notes.txt: no checksum lines found (2 not understood)" {
+		t.Errorf("%v", err)
+	}
+	sf, _ = Parse("MD5SUMS", []byte(apptest.ABCMD5+"  a\n"))
+	if err := sf.Usable(); err != nil {
+		t.Error(err)
+	}
+}
+
+// The plan of a check keeps each file's algorithms in a few bits: every
+// algorithm must have one.
+func TestTargetPlanHasABitForEveryAlgorithm(t *testing.T) {
+	if n := len(hashing.All()); n > planAlgBits {
+		t.Fatalf("%d algorithms, the check's plan has bits for %d", n, planAlgBits)
+	}
+	all := hashing.All()
+	sf := &File{Path: "SUMS", Dir: "."}
+	for i, a := range all {
+		sf.Entries = append(sf.Entries, Entry{Line: i + 1, Name: "f", Algorithms: []*hashing.Algorithm{a}})
+		sf.Entries = append(sf.Entries, Entry{Line: i + 1, Name: fmt.Sprint("g", i), Algorithms: []*hashing.Algorithm{a}})
+	}
+	sf.EntryCount = len(sf.Entries)
+	p := planTargets(sf, nil)
+	if algs, n := p.lookup("f", &sf.Entries[0]); !slices.Equal(algs, all) || n != len(all) {
+		t.Errorf("f: %v, %d entries", algs, n)
+	}
+	if algs, n := p.lookup("g3", &sf.Entries[7]); len(algs) != 1 || algs[0] != all[3] || n != 1 {
+		t.Errorf("g3: %v, %d entries", algs, n)
+	}
+}
+
+// The plan keeps slots only for the files named more than once (and a few
+// that share a bit of its first reading by chance): a checksum file that
+// names every file once, as most do, has a plan of a few slots.
+func TestTargetPlanKeepsTheFilesNamedAgain(t *testing.T) {
+	md5, _ := hashing.Lookup("md5")
+	sha1, _ := hashing.Lookup("sha1")
+	const n = 100_000
+	sf := &File{Path: "SUMS", Dir: "."}
+	for i := range n {
+		sf.Entries = append(sf.Entries, Entry{Line: i + 1, Name: fmt.Sprint("f", i), Algorithms: []*hashing.Algorithm{md5}})
+	}
+	for i := 0; i < n; i += 1000 { // 100 files named again, for SHA-1
+		sf.Entries = append(sf.Entries, Entry{Line: len(sf.Entries) + 1, Name: fmt.Sprint("./f", i), Algorithms: []*hashing.Algorithm{sha1}})
+	}
+	sf.EntryCount = len(sf.Entries)
+	p := planTargets(sf, nil)
+	t.Logf("%d slots", len(p))
+	if len(p) < 100 || len(p) > n/10 {
+		t.Errorf("%d slots in the plan of %d files, 100 of them named twice", len(p), n)
+	}
+	for i := range n {
+		algs, count := p.lookup(fmt.Sprint("f", i), &sf.Entries[i])
+		if want := []*hashing.Algorithm{md5}; i%1000 == 0 {
+			if want = []*hashing.Algorithm{md5, sha1}; !slices.Equal(algs, want) || count != 2 {
+				t.Fatalf("f%d, named twice: %v, %d entries", i, algs, count)
+			}
+		} else if !slices.Equal(algs, want) || count != 1 {
+			t.Fatalf("f%d, named once: %v, %d entries", i, algs, count)
+		}
+	}
+}
+
+// A check given the plan made in an earlier reading of the entries (the
+// window's, which also asks about files outside the folder) judges every
+// entry as one that plans for itself, and the reading saw every entry.
+func TestCheckWithGivenPlan(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{"a": "abc", "b": "abd"})
+	sums := filepath.Join(dir, "SUMS")
+	text := "MD5 (a) = " + apptest.ABCMD5 + "\nSHA256 (a) = " + apptest.ABCSHA256 + "\nMD5 (b) = " + apptest.ABCMD5 + "\nMD5 (gone) = " + apptest.ABCMD5 + "\nMD5 (../out) = " + apptest.ABCMD5 + "\n"
+	if err := os.WriteFile(sums, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := ReadSignedStreamed(sums, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	statuses := func(opts CheckOptions) []Status {
+		var got []Status
+		opts.OnEntry = func(r EntryResult, _, _ int) { got = append(got, r.Status) }
+		if _, err := sf.Check(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	var seen []string
+	plan := sf.Plan(func(e *Entry) { seen = append(seen, e.Name) })
+	if want := []string{"a", "a", "b", "gone", "../out"}; !slices.Equal(seen, want) {
+		t.Errorf("the plan's reading saw %q, want %q", seen, want)
+	}
+	want := []Status{StatusOK, StatusOK, StatusFailed, StatusMissing, StatusRefused}
+	if got := statuses(CheckOptions{}); !slices.Equal(got, want) {
+		t.Errorf("planning itself: %v, want %v", got, want)
+	}
+	if got := statuses(CheckOptions{Plan: plan}); !slices.Equal(got, want) {
+		t.Errorf("with the plan given: %v, want %v", got, want)
+	}
+}

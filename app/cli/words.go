@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/signature"
+)
+
+// The command line's own English: what check says of signatures. The
+// English of the other packages' values is theirs (their words.go).
+
+// noSignatureNote is what check says of a checksum file nobody signed.
+const noSignatureNote = "no signature found beside it: the files may be intact, but their publisher is not verified"
+
+// signatureLine words one signature's verdict for check: "GENUINE: signed
+// by Ubuntu (...)". what is what it signs ("the checksum file").
+func signatureLine(r signature.Result, what string) string {
+	who := signerWords(r.Signer)
+	switch r.Kind {
+	case signature.Genuine, signature.GenuineUser:
+		s := "GENUINE: signed by " + who
+		if r.Kind == signature.GenuineUser {
+			s = "GENUINE: signed by your key " + who
+		}
+		if r.KeyExpired && !r.Until.IsZero() {
+			s += "; the key has since expired (" + r.Until.Format("2006-01-02") + ")"
+		}
+		return s
+	case signature.UnknownKey:
+		return "UNKNOWN KEY: signed by a key Hashdrop does not know (fingerprint " + signature.GroupFingerprint(r.KeyID) + "): this says nothing about who made it"
+	case signature.Bad:
+		return "BAD signature: " + what + " was changed after it was signed (key " + who + ")"
+	case signature.Expired:
+		if r.KeyExpired {
+			return "EXPIRED: the key " + who + " had expired" + onDate(r.Until) + " when it signed"
+		}
+		return "EXPIRED: the signature by " + who + " expired" + onDate(r.Until)
+	case signature.Revoked:
+		return "REVOKED: the key " + who + " was revoked by its owner"
+	case signature.TooWeak:
+		if r.Hash != "" {
+			return "TOO WEAK: signed by " + who + " with " + r.Hash + ", which can be forged"
+		}
+		return fmt.Sprintf("TOO WEAK: signed by %s with a %d-bit key, too short to trust", who, r.Bits)
+	case signature.Unreadable:
+		return "UNREADABLE signature: " + errWords(r.Err)
+	}
+	return "NO SIGNATURE"
+}
+
+func signerWords(s signature.Signer) string {
+	fpr := signature.GroupFingerprint(s.Fingerprint)
+	switch {
+	case s.Publisher != "" && s.UserID != "":
+		return s.Publisher + " (" + s.UserID + ", " + fpr + ")"
+	case s.UserID != "":
+		return s.UserID + " (" + fpr + ")"
+	}
+	return fpr
+}
+
+func onDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return " on " + t.Format("2006-01-02")
+}
+
+func errWords(err error) string {
+	if err == nil {
+		return "damaged"
+	}
+	var fe *app.FileError
+	if errors.As(err, &fe) {
+		return app.CauseWords(fe.Kind, fe.Err)
+	}
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, fs.ErrNotExist) {
+		return app.ErrorWords(err)
+	}
+	return err.Error()
+}

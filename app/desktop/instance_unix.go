@@ -1,0 +1,94 @@
+//go:build unix
+
+package desktop
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// maxSocketPath is the longest socket path every Unix accepts (macOS's
+// sun_path holds 104 bytes with the terminating NUL, Linux's 108).
+const maxSocketPath = 103
+
+// instanceDir returns the private folder for the socket and the lock:
+// $XDG_RUNTIME_DIR when it is private as the spec demands, else
+// $TMPDIR/hashdrop-<uid>, created 0700.
+func instanceDir() (string, error) {
+	uid := os.Getuid()
+	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) && checkPrivateDir(d, uid) == nil {
+		return d, nil
+	}
+	d := filepath.Join(os.TempDir(), fmt.Sprintf("hashdrop-%d", uid))
+	if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return "", fmt.Errorf("single instance: cannot create %s: %s", d, app.ErrorWords(err))
+	}
+	if err := checkPrivateDir(d, uid); err != nil {
+		return "", err
+	}
+	return d, nil
+}
+
+// checkPrivateDir accepts a real folder (not a symlink someone planted in a
+// shared /tmp) that uid owns and nobody else may enter or write.
+func checkPrivateDir(dir string, uid int) error {
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("single instance: %s: %s", dir, app.ErrorWords(err))
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	switch {
+	case !fi.IsDir():
+		return fmt.Errorf("single instance: %s is not a folder", dir)
+	case !ok || int(st.Uid) != uid:
+		return fmt.Errorf("single instance: %s belongs to another user", dir)
+	case fi.Mode().Perm()&0o077 != 0:
+		return fmt.Errorf("single instance: %s is open to other users (mode %04o, want 0700)", dir, fi.Mode().Perm())
+	}
+	return nil
+}
+
+// checkSocketOwner refuses to talk to a socket that is not this user's.
+// A missing socket is left to the dial to report.
+func checkSocketOwner(sock string) error {
+	fi, err := os.Lstat(sock)
+	if err != nil {
+		return nil
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if fi.Mode().Type() != fs.ModeSocket || !ok || int(st.Uid) != os.Getuid() {
+		return fmt.Errorf("%s: %w", sock, errNotOurs)
+	}
+	return nil
+}
+
+// tryLock takes the exclusive lock on path without waiting. It returns a nil
+// file, and no error, when another process holds it. flock locks belong to
+// the open file, so the kernel releases this one when the process ends.
+func tryLock(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %s", path, app.ErrorWords(err))
+	}
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
+	}
+	switch {
+	case err == nil:
+		return f, nil
+	case errors.Is(err, syscall.EWOULDBLOCK):
+		f.Close()
+		return nil, nil
+	}
+	f.Close()
+	return nil, fmt.Errorf("cannot lock %s: %s", path, app.ErrorWords(err))
+}
