@@ -1,0 +1,113 @@
+package xxh3
+
+import (
+	"hash"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/hashtest"
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+)
+
+// Known answers as printed by xxhsum 0.8.1 (Debian's xxhash package, the
+// reference implementation): xxhsum -H3 and -H2 (xxh128sum). The ASCII
+// alphabet 10 times (260 bytes) takes the long path, one million 'a' many
+// blocks; the empty answers also appear in xxhash's own sanity tests.
+var (
+	golden64 = []hashtest.Vector{
+		{Out: "2d06800538d394c2", In: ""},
+		{Out: "e6c632b61e964e1f", In: "a"},
+		{Out: "78af5f94892f3950", In: "abc"},
+		{Out: "160d8e9329be94f9", In: "message digest"},
+		{Out: "a94e7bf85486aeb3", In: "abcdefghijklmnopqrstuvwxyz", Repeat: 10},
+		{Out: "b1fd6fae5285c4eb", In: "a", Repeat: 1000000},
+	}
+	golden128 = []hashtest.Vector{
+		{Out: "99aa06d3014798d86001c324468d497f", In: ""},
+		{Out: "a96faf705af16834e6c632b61e964e1f", In: "a"},
+		{Out: "06b05ab6733a618578af5f94892f3950", In: "abc"},
+		{Out: "34ab715d95e3b6490abfabecb8e3a424", In: "message digest"},
+		{Out: "f712b5d3307aca81a94e7bf85486aeb3", In: "abcdefghijklmnopqrstuvwxyz", Repeat: 10},
+		{Out: "a545df8e384a9579b1fd6fae5285c4eb", In: "a", Repeat: 1000000},
+	}
+)
+
+func TestVectors(t *testing.T) {
+	hashtest.TestAllImplementations(t, family, func(t *testing.T) {
+		hashtest.TestVectors(t, New, golden64)
+		hashtest.TestVectors(t, New128, golden128)
+	})
+}
+
+func TestHash(t *testing.T) {
+	hashtest.TestAllImplementations(t, family, func(t *testing.T) {
+		hashtest.TestHash(t, New, Size, BlockSize)
+		hashtest.TestHash(t, New128, Size128, BlockSize)
+	})
+}
+
+// TestAgainstGeneric compares every core with the portable twin at every
+// length to 4 KiB + 1 (the short paths' cutoffs at 3, 8, 16, 128 and 240,
+// the stripe and the block), around multiples of the block, and written in
+// random pieces.
+func TestAgainstGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	data := make([]byte, 70<<10)
+	for i := range data {
+		data[i] = byte(rng.Uint32())
+	}
+	lengths := []int{}
+	for n := 0; n <= 4097; n++ {
+		lengths = append(lengths, n)
+	}
+	for _, b := range []int{16, 17, 31, 32, 63, 64, 65} {
+		lengths = append(lengths, b*blockLen-1, b*blockLen, b*blockLen+1, b*blockLen+stripeLen+1)
+	}
+	hashtest.TestCores(t, family, func(t *testing.T) {
+		for _, wide := range []bool{false, true} {
+			for _, n := range lengths {
+				off := n % 8
+				p := data[off : off+n]
+				h, g := newHash(wide), newDigest(wide)
+				h.Write(p)
+				g.Write(p)
+				if got, want := h.Sum(nil), g.Sum(nil); string(got) != string(want) {
+					t.Fatalf("128=%v, %d bytes: %x, generic %x", wide, n, got, want)
+				}
+			}
+			chunks := make([]int, 20)
+			for i := range chunks {
+				chunks[i] = rng.IntN(3000)
+			}
+			hashtest.CompareStreams(t, data, chunks, newHash(wide), newDigest(wide))
+		}
+	})
+}
+
+// TestActiveCore fails when this CPU can run the library's core but the
+// dispatch hands out another.
+func TestActiveCore(t *testing.T) {
+	if os.Getenv("HASHDROP_DISABLE") != "" {
+		t.Skip("HASHDROP_DISABLE is set")
+	}
+	if got, want := impl.Active(family), expectedCore(); got != want {
+		t.Errorf("active core is %s on this CPU, want %s", got, want)
+	}
+}
+
+// FuzzWrite streams fuzz-chosen data in fuzz-chosen pieces into the core in
+// use and into the portable twin, both widths.
+func FuzzWrite(f *testing.F) {
+	f.Add([]byte("abc"), []byte{1, 2, 3})
+	f.Add(make([]byte, 3000), []byte{200, 7, 255})
+	f.Fuzz(func(t *testing.T, data, chunks []byte) {
+		cs := make([]int, len(chunks))
+		for i, c := range chunks {
+			cs[i] = int(c) * 5
+		}
+		for _, pair := range [][2]hash.Hash{{New(), NewGeneric()}, {New128(), NewGeneric128()}} {
+			hashtest.CompareStreams(t, data, cs, pair[0], pair[1])
+		}
+	})
+}

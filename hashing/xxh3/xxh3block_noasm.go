@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package xxh3
+
+import "hash"
+
+func accumulate(acc *[8]uint64, p []byte) { accumulateGeneric(acc, p) }
+
+func newHash(wide bool) hash.Hash { return newDigest(wide) }

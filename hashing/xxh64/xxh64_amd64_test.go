@@ -1,0 +1,5 @@
+//go:build !purego
+
+package xxh64
+
+func expectedCore() string { return "cespare-amd64" }
