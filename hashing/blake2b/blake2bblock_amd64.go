@@ -1,0 +1,49 @@
+//go:build !purego
+
+package blake2b
+
+import (
+	"hash"
+
+	"github.com/klauspost/cpuid/v2"
+	"golang.org/x/crypto/blake2b"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+)
+
+// useXCrypto selects golang.org/x/crypto/blake2b, whose amd64 assembly runs
+// one block's rounds in AVX2, AVX or SSE4.1 registers, chosen by the
+// library: the core is named after the one it picks here.
+var useXCrypto bool
+
+// xcryptoCore is the kernel golang.org/x/crypto/blake2b picks on this CPU,
+// by the conditions it tests (blake2bAVX2_amd64.go of v0.41.0).
+func xcryptoCore() (string, []cpuid.FeatureID) {
+	switch {
+	case cpuid.CPU.Supports(cpuid.AVX2):
+		return "xcrypto-avx2", []cpuid.FeatureID{cpuid.AVX2}
+	case cpuid.CPU.Supports(cpuid.AVX):
+		return "xcrypto-avx", []cpuid.FeatureID{cpuid.AVX}
+	case cpuid.CPU.Supports(cpuid.SSE4):
+		return "xcrypto-sse4", []cpuid.FeatureID{cpuid.SSE4}
+	}
+	return "xcrypto-amd64", nil
+}
+
+func init() {
+	name, needs := xcryptoCore()
+	impl.Register(family, name, &useXCrypto, needs...)
+}
+
+func block(h *[8]uint64, t *[2]uint64, flag uint64, p []byte) { blockGeneric(h, t, flag, p) }
+
+func newHash(size int) hash.Hash {
+	if useXCrypto {
+		h, err := blake2b.New(size, nil)
+		if err != nil {
+			panic(err) // 32 or 64 bytes, no key: always valid
+		}
+		return h
+	}
+	return newDigest(size)
+}
