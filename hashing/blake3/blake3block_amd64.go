@@ -1,0 +1,43 @@
+//go:build !purego
+
+package blake3
+
+import (
+	"github.com/klauspost/cpuid/v2"
+	"lukechampine.com/blake3/guts"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+)
+
+// useLuke selects the kernels of lukechampine.com/blake3/guts (avo
+// assembly): 16 chunks at once in AVX-512 registers, or twice 8 in AVX2
+// ones, picked by the library from the CPU, so the core is named after the
+// one it will run here. It hashes Hashdrop's groups of 16 chunks; the tree
+// above them is this package's.
+var useLuke bool
+
+// lukeCore is the kernel lukechampine.com/blake3/guts picks on this CPU, by
+// the conditions it tests (guts/cpu.go of v1.4.1).
+func lukeCore() (string, []cpuid.FeatureID) {
+	switch {
+	case cpuid.CPU.Supports(cpuid.AVX512F):
+		return "luke-avx512", []cpuid.FeatureID{cpuid.AVX512F}
+	case cpuid.CPU.Supports(cpuid.AVX2):
+		return "luke-avx2", []cpuid.FeatureID{cpuid.AVX2}
+	}
+	return "", nil
+}
+
+func init() {
+	if name, needs := lukeCore(); name != "" {
+		impl.Register(family, name, &useLuke, needs...)
+	}
+}
+
+func subtree(buf *[groupLen]byte, n int, counter uint64) node {
+	if useLuke && n > 0 {
+		g := guts.CompressBuffer(buf, n, &iv, counter, 0)
+		return node{cv: g.CV, block: g.Block, counter: g.Counter, blockLen: g.BlockLen, flags: g.Flags}
+	}
+	return subtreeGeneric(buf, n, counter)
+}

@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package blake3
+
+func subtree(buf *[groupLen]byte, n int, counter uint64) node { return subtreeGeneric(buf, n, counter) }

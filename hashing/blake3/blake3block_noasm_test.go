@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package blake3
+
+import "github.com/hashdrop/hashdrop/hashing/internal/impl"
+
+func expectedCore() string { return impl.Generic }
