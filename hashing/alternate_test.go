@@ -14,6 +14,8 @@ import (
 	"testing"
 	"text/tabwriter"
 
+	"github.com/hashdrop/hashdrop/hashing/blake2b"
+	"github.com/hashdrop/hashdrop/hashing/blake3"
 	"github.com/hashdrop/hashdrop/hashing/crc32"
 	"github.com/hashdrop/hashdrop/hashing/internal/hashtest"
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
@@ -24,6 +26,8 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/sha3"
 	"github.com/hashdrop/hashdrop/hashing/sha512"
 	"github.com/hashdrop/hashdrop/hashing/whirlpool"
+	"github.com/hashdrop/hashdrop/hashing/xxh3"
+	"github.com/hashdrop/hashdrop/hashing/xxh64"
 )
 
 var (
@@ -52,6 +56,13 @@ var implementations = map[string]struct{ own, std func() hash.Hash }{
 	"ripemd256": {ripemd.New256, nil},
 	"ripemd320": {ripemd.New320, nil},
 	"whirlpool": {whirlpool.New, nil},
+	// The libraries some of these run are their cores (impl), not "std".
+	"blake2b":     {blake2b.New512, nil},
+	"blake2b-256": {blake2b.New256, nil},
+	"blake3":      {blake3.New, nil},
+	"xxh64":       {xxh64.New, nil},
+	"xxh3":        {xxh3.New, nil},
+	"xxh128":      {xxh3.New128, nil},
 }
 
 func TestImplementationsCoverTheRegistry(t *testing.T) {

@@ -1,4 +1,4 @@
-// Package hashing is Hashdrop's algorithm library: a registry of the sixteen
+// Package hashing is Hashdrop's algorithm library: a registry of the
 // algorithms, each with the core (assembly kernel or portable Go) it uses on
 // this CPU.
 package hashing
@@ -15,11 +15,15 @@ import (
 
 	"github.com/klauspost/cpuid/v2"
 
+	"github.com/hashdrop/hashdrop/hashing/blake2b"
+	"github.com/hashdrop/hashdrop/hashing/blake3"
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 	"github.com/hashdrop/hashdrop/hashing/ripemd"
 	"github.com/hashdrop/hashdrop/hashing/sha3"
 	"github.com/hashdrop/hashdrop/hashing/sha512"
 	"github.com/hashdrop/hashdrop/hashing/whirlpool"
+	"github.com/hashdrop/hashdrop/hashing/xxh3"
+	"github.com/hashdrop/hashdrop/hashing/xxh64"
 )
 
 // Algorithm describes one hash function.
@@ -31,6 +35,10 @@ type Algorithm struct {
 	Size      int      // digest size in bytes
 	BlockSize int      // input block size in bytes
 	New       func() hash.Hash
+	// Parallel, when not nil, returns a hash of the same digests whose
+	// large writes are hashed on the given number of goroutines (BLAKE3,
+	// a tree): the pipeline may give such a unit more than one core.
+	Parallel func(workers int) hash.Hash
 
 	family string // the impl family whose core this algorithm runs on
 }
@@ -127,6 +135,20 @@ var algorithms = []*Algorithm{
 		New: ripemd.New320, family: "ripemd"},
 	{ID: "whirlpool", Name: "Whirlpool", Tag: "WHIRLPOOL", Aliases: []string{"wp"}, Size: whirlpool.Size, BlockSize: whirlpool.BlockSize,
 		New: whirlpool.New, family: "whirlpool"},
+	// The tags are what b2sum --tag, b3sum and xxhsum --tag write; b2sum -l
+	// 256 writes BLAKE2b-256.
+	{ID: "blake2b", Name: "BLAKE2b-512", Tag: "BLAKE2b", Aliases: []string{"b2", "blake2", "blake2b-512", "b2sum"}, Size: blake2b.Size, BlockSize: blake2b.BlockSize,
+		New: blake2b.New512, family: "blake2b"},
+	{ID: "blake2b-256", Name: "BLAKE2b-256", Tag: "BLAKE2b-256", Aliases: []string{"b2-256"}, Size: blake2b.Size256, BlockSize: blake2b.BlockSize,
+		New: blake2b.New256, family: "blake2b"},
+	{ID: "blake3", Name: "BLAKE3", Tag: "BLAKE3", Aliases: []string{"b3", "blake3-256", "b3sum"}, Size: blake3.Size, BlockSize: blake3.BlockSize,
+		New: blake3.New, Parallel: blake3.NewParallel, family: "blake3"},
+	{ID: "xxh64", Name: "XXH64", Tag: "XXH64", Aliases: []string{"xxhash64", "xxhash-64"}, Size: xxh64.Size, BlockSize: xxh64.BlockSize,
+		New: xxh64.New, family: "xxh64"},
+	{ID: "xxh3", Name: "XXH3-64", Tag: "XXH3", Aliases: []string{"XXH3_64bits", "xxh3-64", "xxh3_64"}, Size: xxh3.Size, BlockSize: xxh3.BlockSize,
+		New: xxh3.New, family: "xxh3"},
+	{ID: "xxh128", Name: "XXH3-128", Tag: "XXH128", Aliases: []string{"XXH3_128bits", "xxh3-128", "xxh3_128"}, Size: xxh3.Size128, BlockSize: xxh3.BlockSize,
+		New: xxh3.New128, family: "xxh3"},
 }
 
 // ownOrStd picks Hashdrop's own constructor for family, or the standard
@@ -141,7 +163,8 @@ func ownOrStd(family string, own, std func() hash.Hash) func() hash.Hash {
 }
 
 // All returns every algorithm in a fixed order: CRC32, MD5, SHA-1, the SHA-2
-// family, SHA-3, RIPEMD, Whirlpool (the order results are printed in).
+// family, SHA-3, RIPEMD, Whirlpool, BLAKE2b, BLAKE3, the xxHash family (the
+// order results are printed in).
 func All() []*Algorithm { return slices.Clone(algorithms) }
 
 // fold reduces a name to the letters and digits that identify it, so that

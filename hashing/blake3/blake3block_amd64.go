@@ -22,16 +22,14 @@ func lukeCore() (string, []cpuid.FeatureID) {
 	switch {
 	case cpuid.CPU.Supports(cpuid.AVX512F):
 		return "luke-avx512", []cpuid.FeatureID{cpuid.AVX512F}
-	case cpuid.CPU.Supports(cpuid.AVX2):
-		return "luke-avx2", []cpuid.FeatureID{cpuid.AVX2}
 	}
-	return "", nil
+	// Registered also where the CPU lacks AVX2, as a core it cannot run.
+	return "luke-avx2", []cpuid.FeatureID{cpuid.AVX2}
 }
 
 func init() {
-	if name, needs := lukeCore(); name != "" {
-		impl.Register(family, name, &useLuke, needs...)
-	}
+	name, needs := lukeCore()
+	impl.Register(family, name, &useLuke, needs...)
 }
 
 func subtree(buf *[groupLen]byte, n int, counter uint64) node {

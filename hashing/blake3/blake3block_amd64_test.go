@@ -2,10 +2,14 @@
 
 package blake3
 
-import "github.com/hashdrop/hashdrop/hashing/internal/impl"
+import (
+	"github.com/klauspost/cpuid/v2"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+)
 
 func expectedCore() string {
-	if name, _ := lukeCore(); name != "" {
+	if name, needs := lukeCore(); cpuid.CPU.Supports(needs...) {
 		return name
 	}
 	return impl.Generic
