@@ -11,6 +11,10 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
+// useAVX512 selects Hashdrop's kernel (hashing/_asm/blake2b): a row of the
+// state a YMM register, the message words of a step picked by VPERMI2Q.
+var useAVX512 bool
+
 // useXCrypto selects golang.org/x/crypto/blake2b, whose amd64 assembly runs
 // one block's rounds in AVX2, AVX or SSE4.1 registers, chosen by the
 // library: the core is named after the one it picks here.
@@ -31,14 +35,21 @@ func xcryptoCore() (string, []cpuid.FeatureID) {
 }
 
 func init() {
+	impl.Register(family, "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL, cpuid.AVX2)
 	name, needs := xcryptoCore()
 	impl.Register(family, name, &useXCrypto, needs...)
 }
 
-func block(h *[8]uint64, t *[2]uint64, flag uint64, p []byte) { blockGeneric(h, t, flag, p) }
+func block(h *[8]uint64, t *[2]uint64, flag uint64, p []byte) {
+	if useAVX512 {
+		blockAVX512(h, t, flag, p)
+		return
+	}
+	blockGeneric(h, t, flag, p)
+}
 
 func newHash(size int) hash.Hash {
-	if useXCrypto {
+	if useXCrypto && !useAVX512 {
 		h, err := blake2b.New(size, nil)
 		if err != nil {
 			panic(err) // 32 or 64 bytes, no key: always valid
@@ -47,3 +58,6 @@ func newHash(size int) hash.Hash {
 	}
 	return newDigest(size)
 }
+
+//go:noescape
+func blockAVX512(h *[8]uint64, t *[2]uint64, flag uint64, p []byte)
