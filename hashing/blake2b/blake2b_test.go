@@ -101,3 +101,9 @@ func FuzzWrite(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkHash measures every core: go test -run '^$' -bench Hash ./hashing/blake2b
+func BenchmarkHash(b *testing.B) {
+	hashtest.BenchmarkImplementations(b, family,
+		hashtest.Named{Name: "blake2b-512", New: New512}, hashtest.Named{Name: "blake2b-256", New: New256})
+}

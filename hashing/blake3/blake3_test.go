@@ -3,6 +3,7 @@ package blake3
 import (
 	"bytes"
 	"encoding/hex"
+	"hash"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -177,12 +178,18 @@ func FuzzBlock(f *testing.F) {
 	})
 }
 
-// FuzzWrite streams fuzz-chosen data in fuzz-chosen pieces into the core in
-// use, with one and with three workers, and into the portable twin.
+// FuzzWrite streams fuzz-chosen data, repeated a fuzz-chosen number of
+// times to cross groups with small inputs (the fuzzer slows down on large
+// ones), in fuzz-chosen pieces into the core in use, with one and with three
+// workers, and into the portable twin.
 func FuzzWrite(f *testing.F) {
-	f.Add([]byte("abc"), []byte{1, 2, 3})
-	f.Add(make([]byte, 40000), []byte{255, 0, 64})
-	f.Fuzz(func(t *testing.T, data, chunks []byte) {
+	f.Add([]byte("abc"), []byte{1, 2, 3}, uint8(0))
+	f.Add(make([]byte, 1000), []byte{255, 0, 64}, uint8(40))
+	f.Fuzz(func(t *testing.T, data, chunks []byte, reps uint8) {
+		if len(data) > 4096 {
+			data = data[:4096]
+		}
+		data = bytes.Repeat(data, 1+int(reps))
 		cs := make([]int, len(chunks))
 		for i, c := range chunks {
 			cs[i] = int(c) * 97
@@ -198,4 +205,11 @@ func FuzzWrite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkHash measures every core, on one goroutine and (parallel2) on
+// two: go test -run '^$' -bench Hash ./hashing/blake3
+func BenchmarkHash(b *testing.B) {
+	hashtest.BenchmarkImplementations(b, family, hashtest.Named{Name: "blake3", New: New},
+		hashtest.Named{Name: "parallel2", New: func() hash.Hash { return NewParallel(2) }})
 }

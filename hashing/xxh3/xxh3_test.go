@@ -111,3 +111,8 @@ func FuzzWrite(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkHash measures every core: go test -run '^$' -bench Hash ./hashing/xxh3
+func BenchmarkHash(b *testing.B) {
+	hashtest.BenchmarkImplementations(b, family, hashtest.Named{Name: "xxh3", New: New}, hashtest.Named{Name: "xxh128", New: New128})
+}

@@ -79,3 +79,8 @@ func FuzzWrite(f *testing.F) {
 		hashtest.CompareStreams(t, data, cs, New(), NewGeneric())
 	})
 }
+
+// BenchmarkHash measures every core: go test -run '^$' -bench Hash ./hashing/xxh64
+func BenchmarkHash(b *testing.B) {
+	hashtest.BenchmarkImplementations(b, family, hashtest.Named{Name: "xxh64", New: New})
+}
