@@ -35,21 +35,25 @@ func xcryptoCore() (string, []cpuid.FeatureID) {
 }
 
 func init() {
+	impl.Register(family, "unrolled", &useUnrolled)
 	impl.Register(family, "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX512VL, cpuid.AVX2)
 	name, needs := xcryptoCore()
 	impl.Register(family, name, &useXCrypto, needs...)
 }
 
 func block(h *[8]uint64, t *[2]uint64, flag uint64, p []byte) {
-	if useAVX512 {
+	switch {
+	case useUnrolled:
+		blockUnrolled(h, t, flag, p)
+	case useAVX512:
 		blockAVX512(h, t, flag, p)
-		return
+	default:
+		blockGeneric(h, t, flag, p)
 	}
-	blockGeneric(h, t, flag, p)
 }
 
 func newHash(size int) hash.Hash {
-	if useXCrypto && !useAVX512 {
+	if useXCrypto && !useUnrolled && !useAVX512 {
 		h, err := blake2b.New(size, nil)
 		if err != nil {
 			panic(err) // 32 or 64 bytes, no key: always valid

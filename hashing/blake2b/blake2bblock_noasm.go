@@ -2,8 +2,20 @@
 
 package blake2b
 
-import "hash"
+import (
+	"hash"
 
-func block(h *[8]uint64, t *[2]uint64, flag uint64, p []byte) { blockGeneric(h, t, flag, p) }
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
+)
+
+func init() { impl.Register(family, "unrolled", &useUnrolled) }
+
+func block(h *[8]uint64, t *[2]uint64, flag uint64, p []byte) {
+	if useUnrolled {
+		blockUnrolled(h, t, flag, p)
+		return
+	}
+	blockGeneric(h, t, flag, p)
+}
 
 func newHash(size int) hash.Hash { return newDigest(size) }
