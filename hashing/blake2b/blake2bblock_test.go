@@ -31,10 +31,6 @@ func onState(k func(*[8]uint64, *[2]uint64, uint64, []byte), flag uint64) func(*
 	return func(s *state, p []byte) { k(&s.h, &s.t, flag, p) }
 }
 
-// expectedCore is the core the dispatch must choose on any CPU: the
-// unrolled Go, the fastest measured (blake2bunrolled_core.go).
-func expectedCore() string { return "unrolled" }
-
 // TestKernels compares every kernel with blockGeneric on 1..29 blocks at
 // every misalignment, as middle blocks and as last blocks, and checks that
 // no input leaves the state alone.
