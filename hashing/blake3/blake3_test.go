@@ -178,33 +178,44 @@ func FuzzBlock(f *testing.F) {
 	})
 }
 
-// FuzzWrite streams fuzz-chosen data, repeated a fuzz-chosen number of
-// times to cross groups with small inputs (the fuzzer slows down on large
-// ones), in fuzz-chosen pieces into the core in use, with one and with three
-// workers, and into the portable twin.
+// fuzzStream is the body of FuzzWrite and FuzzParallel: fuzz-chosen data,
+// repeated a fuzz-chosen number of times to cross groups with small inputs
+// (the fuzzer slows down on large ones), streamed in fuzz-chosen pieces
+// into the core in use with the given number of workers, against the
+// portable twin.
+func fuzzStream(t *testing.T, workers int, data, chunks []byte, reps uint8) {
+	if len(data) > 4096 {
+		data = data[:4096]
+	}
+	data = bytes.Repeat(data, 1+int(reps))
+	cs := make([]int, len(chunks))
+	for i, c := range chunks {
+		cs[i] = int(c) * 97
+	}
+	impl.Select(family, impl.Generic)
+	g := New()
+	g.Write(data)
+	impl.Reset(family)
+	h := newDigest(workers)
+	hashtest.CompareStreams(t, data, cs, h)
+	if got, want := h.Sum(nil), g.Sum(nil); !bytes.Equal(got, want) {
+		t.Fatalf("%d workers: %x, generic %x", workers, got, want)
+	}
+}
+
 func FuzzWrite(f *testing.F) {
 	f.Add([]byte("abc"), []byte{1, 2, 3}, uint8(0))
 	f.Add(make([]byte, 1000), []byte{255, 0, 64}, uint8(40))
-	f.Fuzz(func(t *testing.T, data, chunks []byte, reps uint8) {
-		if len(data) > 4096 {
-			data = data[:4096]
-		}
-		data = bytes.Repeat(data, 1+int(reps))
-		cs := make([]int, len(chunks))
-		for i, c := range chunks {
-			cs[i] = int(c) * 97
-		}
-		impl.Select(family, impl.Generic)
-		g := New()
-		g.Write(data)
-		impl.Reset(family)
-		for _, h := range []*digest{newDigest(1), newDigest(3)} {
-			hashtest.CompareStreams(t, data, cs, h)
-			if got, want := h.Sum(nil), g.Sum(nil); !bytes.Equal(got, want) {
-				t.Fatalf("%d workers: %x, generic %x", h.workers, got, want)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, data, chunks []byte, reps uint8) { fuzzStream(t, 1, data, chunks, reps) })
+}
+
+// FuzzParallel is FuzzWrite with three workers. Its goroutines make the
+// fuzzer slow (a few hundred inputs a minute on a busy machine, where the
+// same inputs take a millisecond in a test), so it is a target of its own.
+func FuzzParallel(f *testing.F) {
+	f.Add([]byte("abc"), []byte{}, uint8(255))
+	f.Add(make([]byte, 1000), []byte{}, uint8(200))
+	f.Fuzz(func(t *testing.T, data, chunks []byte, reps uint8) { fuzzStream(t, 3, data, chunks, reps) })
 }
 
 // BenchmarkHash measures every core, on one goroutine and (parallel2) on
