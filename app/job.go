@@ -21,6 +21,7 @@ type Job struct {
 	file   File      // set for AddFile until the job takes it; the job closes it
 
 	units  []hashing.Unit
+	spread int        // the goroutines its one unit hashes on (spreadOver); 0: one
 	where  []position // per algorithm: its unit and its index there
 	meters []meter    // per unit: bytes hashed
 	sums   []atomic.Pointer[[][]byte]

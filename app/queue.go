@@ -176,6 +176,7 @@ func (q *Queue) dispatch() {
 			l = newLane(q.opts.Chunks, q.opts.ChunkSize)
 		}
 		q.running = append(q.running, j)
+		j.spreadOver(q.cores - q.busy)
 		q.busy += j.weight()
 		q.wg.Add(1)
 		go q.run(j, l)
@@ -183,7 +184,19 @@ func (q *Queue) dispatch() {
 }
 
 // weight is how many cores a job can keep busy.
-func (j *Job) weight() int { return max(len(j.units), 1) }
+func (j *Job) weight() int { return max(len(j.units), j.spread, 1) }
+
+// spreadOver gives a job of one unit that can hash on several goroutines
+// (BLAKE3 alone, a tree) the idle cores, so that one file uses them all;
+// the files after it wait for cores as they would behind as many units.
+func (j *Job) spreadOver(idle int) {
+	if len(j.units) != 1 {
+		return
+	}
+	if u, ok := j.units[0].Spread(idle); ok {
+		j.units[0], j.spread = u, idle
+	}
+}
 
 // run is the goroutine of one job: it is the file's reader.
 func (q *Queue) run(j *Job, l *lane) {

@@ -182,3 +182,34 @@ func TestLaneBoundsMemory(t *testing.T) {
 		t.Errorf("lane grew to %d chunks", l.made)
 	}
 }
+
+// BLAKE3 alone is a tree one file can hash on every idle core: the job
+// takes them all, the next file waits for them, and the digest is BLAKE3's.
+// With another algorithm beside it, BLAKE3 keeps one core as any unit.
+func TestQueueSpreadsATreeHashOverTheIdleCores(t *testing.T) {
+	b3 := []*hashing.Algorithm{apptest.Alg("blake3")}
+	q := NewQueue(Options{})
+	defer q.Close()
+	q.cores = 4
+	s := []*stalled{{n: 1000, wake: make(chan struct{})}, {n: 1000, wake: make(chan struct{})}}
+	a, b := q.AddReader("a", s[0], b3, nil), q.AddReader("b", s[1], []*hashing.Algorithm{apptest.Alg("sha256")}, nil)
+	if got := jobStates(q, a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
+		t.Errorf("BLAKE3 alone on 4 idle cores, then a file: %v", got)
+	}
+	if a.spread != 4 || a.weight() != 4 {
+		t.Errorf("BLAKE3 alone spread over %d goroutines, weight %d; want 4 and 4", a.spread, a.weight())
+	}
+	close(s[0].wake)
+	res := a.Wait()
+	data := make([]byte, 1000)
+	if len(res.Digests) != 1 || !bytes.Equal(res.Digests[0].Sum, apptest.Sum("blake3", data)) {
+		t.Errorf("spread BLAKE3 digest %x, want %x", res.Digests, apptest.Sum("blake3", data))
+	}
+	close(s[1].wake)
+	b.Wait()
+
+	both := q.AddReader("c", bytes.NewReader(data), []*hashing.Algorithm{apptest.Alg("blake3"), apptest.Alg("sha256")}, nil)
+	if res := both.Wait(); both.spread != 0 || res.Err != nil || !bytes.Equal(res.Digests[0].Sum, apptest.Sum("blake3", data)) {
+		t.Errorf("BLAKE3 beside SHA-256: spread %d, %v", both.spread, res.Err)
+	}
+}

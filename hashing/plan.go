@@ -58,6 +58,17 @@ func Plan(algs []*Algorithm) []Unit {
 	return units
 }
 
+// Spread returns u hashing on workers goroutines when its one algorithm can
+// (BLAKE3, a tree: see Algorithm.Parallel); otherwise ok is false and u is
+// returned as it is.
+func (u Unit) Spread(workers int) (spread Unit, ok bool) {
+	if workers < 2 || len(u.Algorithms) != 1 || u.Algorithms[0].Parallel == nil {
+		return u, false
+	}
+	a := u.Algorithms[0]
+	return Unit{Algorithms: u.Algorithms, New: func() Hasher { return single{a.Parallel(workers)} }}, true
+}
+
 // sha3Unit computes SHA-3 sizes together with a sha3.Multi.
 func sha3Unit(algs []*Algorithm) Unit {
 	sizes := make([]int, len(algs))
