@@ -18,7 +18,7 @@ DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-
 # system font that has it; without a CJK one, the Japanese smoke
 # screenshots show boxes.
 DEB_TEST  := xvfb xauth libgl1-mesa-dri xdotool x11-utils imagemagick rhash openssl \
-             gnupg minisign signify-openbsd fonts-ipafont-gothic
+             gnupg minisign signify-openbsd fonts-ipafont-gothic b3sum xxhash
 PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 # Desktop integration: make install's registration and its test; the Windows
 # package's cross compiler.
@@ -143,7 +143,7 @@ deps:
 	@sh .ci/need 'command -v gcc && pkg-config --exists $(PC_BUILD)' $(DEB_BUILD)
 
 deps-test:
-	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign' $(DEB_TEST)
+	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign && command -v b3sum && command -v xxhsum' $(DEB_TEST)
 
 deps-desktop:
 	@sh .ci/need 'command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate' $(DEB_DESKTOP)

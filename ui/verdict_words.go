@@ -51,6 +51,9 @@ func matchWords(e *checksum.ExpectedDigest, a *hashing.Algorithm) (headline, det
 	case "crc32":
 		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
 			joinSentences(detail, tr("This proves the file is intact, not who published it: CRC32 only catches accidental damage, anyone can make a file with the same CRC32."))
+	case "xxh64", "xxh3", "xxh128":
+		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
+			joinSentences(detail, tr("This proves the file is intact, not who published it: {{.Algorithm}} only catches accidental damage, anyone can make a file with the same {{.Algorithm}}.", "Algorithm", a.Name))
 	case "md5", "sha1":
 		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
 			joinSentences(detail, tr("This proves the file is intact, not who published it: {{.Algorithm}} can be forged, so trust it only if the digest came from the official site over https.", "Algorithm", a.Name))
@@ -93,7 +96,7 @@ func digestProblem(err error) string {
 	case checksum.DigestNotUTF8:
 		return tr("Not a digest: the text is not valid UTF-8")
 	case checksum.DigestUnsupported:
-		return tr("{{.Name}} is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD and Whirlpool)", "Name", de.Label)
+		return tr("{{.Name}} is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD, Whirlpool, BLAKE2b, BLAKE3, XXH64 and XXH3)", "Name", de.Label)
 	case checksum.DigestWrongLength:
 		if de.Encoding == "base64" {
 			return tr("Base64 of {{.N}} bytes, but {{.Algorithm}} has {{.Want}}", "N", de.Length, "Algorithm", de.Algorithm.Name, "Want", de.Algorithm.Size)

@@ -24,7 +24,7 @@ func TestDigestErrorValues(t *testing.T) {
 		{strings.Repeat("a", 63), DigestError{Kind: DigestNoLength, Encoding: "hex", Length: 63, Nearest: 64}},
 		{strings.Repeat("a", 200), DigestError{Kind: DigestNoLength, Encoding: "hex", Length: 200}},
 		{"hello world", DigestError{Kind: DigestNotDigest, Char: 'h'}},
-		{"blake2b:" + strings.Repeat("ab", 64), DigestError{Kind: DigestUnsupported, Label: "BLAKE2B"}},
+		{"blake2s:" + strings.Repeat("ab", 32), DigestError{Kind: DigestUnsupported, Label: "BLAKE2S"}},
 		{"sha256-AAAA", DigestError{Kind: DigestNoLength, Encoding: "base64", Length: 8}},
 		{"sha256:" + "AAAAAAAAAAAAAAAAAAAAAA==", DigestError{Kind: DigestWrongLength, Encoding: "base64", Length: 16, Algorithm: sha256}},
 		{"AAAAAAAAAAAAAAAAAAA=", DigestError{Kind: DigestNoLength, Encoding: "base64", Length: 14}},

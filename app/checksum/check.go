@@ -214,7 +214,7 @@ func (sf *File) targetKey(e *Entry) string {
 
 // targetPlan says, for each file a checksum file names more than once,
 // which algorithms its entries need and how many entries name it, in 8
-// bytes a file: 36 bits of a hash of its name, 20 bits of algorithms, 8
+// bytes a file: 32 bits of a hash of its name, 24 bits of algorithms, 8
 // bits of count. A file not in the plan is named by one entry. Two names
 // with the same hash bits share one slot: one more algorithm is computed, a
 // result kept a little longer; nothing is judged wrong.
@@ -222,7 +222,7 @@ type targetPlan []uint64
 
 const (
 	planCountBits = 8
-	planAlgBits   = 20
+	planAlgBits   = 24
 	planCountMax  = 1<<planCountBits - 1
 	planAlgMask   = (1<<planAlgBits - 1) << planCountBits
 	// planSeenBits is the bits an entry of planTargets' first reading.
@@ -323,7 +323,7 @@ func cmpUint(a, b uint64) int {
 	return 0
 }
 
-// planHash is the top 36 bits of the FNV-1a hash of key, in place.
+// planHash is the top 32 bits of the FNV-1a hash of key, in place.
 func planHash(key string) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(key); i++ {

@@ -90,7 +90,7 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (ExpectedDigest, error) 
 		if a != nil && len(sum) != a.Size {
 			return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
 		}
-		cands := hashing.BySize(len(sum))
+		cands := slices.DeleteFunc(hashing.BySize(len(sum)), hexOnly)
 		if a != nil {
 			cands = only(a)
 		}
@@ -100,6 +100,17 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (ExpectedDigest, error) 
 		return ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
 	}
 	return ExpectedDigest{}, errNotBase64
+}
+
+// hexOnly reports whether a's digests are published in hex only: checksums
+// of no cryptographic strength (CRC32, the XXH family) never come as base64,
+// so base64 text of their size ("sha256-AAAA") is not one of them.
+func hexOnly(a *hashing.Algorithm) bool {
+	switch a.ID {
+	case "crc32", "xxh64", "xxh3", "xxh128":
+		return true
+	}
+	return false
 }
 
 // stripHexSeparators removes a 0x prefix and the spaces, colons and dashes
@@ -143,9 +154,9 @@ func nearest(n int) int {
 }
 
 // isWeak reports whether a match on a proves only that the file is intact:
-// anyone can make another file with the same MD5, SHA-1 or CRC32.
+// anyone can make another file with the same MD5, SHA-1, CRC32 or XXH.
 func isWeak(a *hashing.Algorithm) bool {
-	return slices.Contains([]string{"crc32", "md5", "sha1"}, a.ID)
+	return slices.Contains([]string{"crc32", "xxh64", "xxh3", "xxh128", "md5", "sha1"}, a.ID)
 }
 
 func isAllHex(s string) bool {

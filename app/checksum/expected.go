@@ -78,6 +78,16 @@ func ParseExpected(text string) (*ExpectedDigest, error) {
 	// line for a file named "c442 ...". Hex wins over base64, and base64 is
 	// tried only without inner spaces ("sha256 e3b0..." is not base64).
 	var bareErr error
+	if strings.Contains(text, "  ") && !strings.ContainsAny(text, "\n\r") {
+		// "352441c2  deadbeef" is a GNU line, a CRC32 for a file named
+		// deadbeef, not an XXH64 split in two: people group digits with
+		// one space, checksum files put two before the name.
+		if l, ok := parseSumsLine(text); ok && l.form == formGNU {
+			if e, err := expectedFromLine(l, nil); err == nil {
+				return &e, nil
+			}
+		}
+	}
 	if h := stripHexSeparators(text); isAllHex(h) {
 		e, err := decodeHexDigest(text, h, nil)
 		if err == nil {

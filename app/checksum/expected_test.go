@@ -29,7 +29,7 @@ func spaced(h string, group int, sep string) string {
 }
 
 func TestParseExpected(t *testing.T) {
-	sha256Family := []string{"sha256", "sha3-256", "ripemd256"}
+	sha256Family := []string{"sha256", "sha3-256", "ripemd256", "blake2b-256", "blake3"}
 	tests := []struct {
 		name, in string
 		hex      string   // the digest expected
@@ -43,11 +43,11 @@ func TestParseExpected(t *testing.T) {
 		{"colons", spaced(strings.ToUpper(apptest.ABCSHA256), 2, ":"), apptest.ABCSHA256, sha256Family, "hex", ""},
 		{"dashes", spaced(apptest.ABCSHA256, 4, "-"), apptest.ABCSHA256, sha256Family, "hex", ""},
 		{"0x", "0x" + apptest.ABCSHA256, apptest.ABCSHA256, sha256Family, "hex", ""},
-		{"wrapped over lines", apptest.ABCSHA512[:64] + "\n" + apptest.ABCSHA512[64:], apptest.ABCSHA512, []string{"sha512", "sha3-512", "whirlpool"}, "hex", ""},
+		{"wrapped over lines", apptest.ABCSHA512[:64] + "\n" + apptest.ABCSHA512[64:], apptest.ABCSHA512, []string{"sha512", "sha3-512", "whirlpool", "blake2b"}, "hex", ""},
 		{"surrounding spaces and nbsp", " \u00a0" + apptest.ABCSHA256 + "\u200b\n", apptest.ABCSHA256, sha256Family, "hex", ""},
 		{"backticks", "`" + apptest.ABCSHA256 + "`", apptest.ABCSHA256, sha256Family, "hex", ""},
-		{"quotes", `"` + apptest.ABCMD5 + `"`, apptest.ABCMD5, []string{"md5", "ripemd128"}, "hex", ""},
-		{"md5 length", apptest.ABCMD5, apptest.ABCMD5, []string{"md5", "ripemd128"}, "hex", ""},
+		{"quotes", `"` + apptest.ABCMD5 + `"`, apptest.ABCMD5, []string{"md5", "ripemd128", "xxh128"}, "hex", ""},
+		{"md5 length", apptest.ABCMD5, apptest.ABCMD5, []string{"md5", "ripemd128", "xxh128"}, "hex", ""},
 		{"sha1 length", apptest.ABCSHA1, apptest.ABCSHA1, []string{"sha1", "ripemd160"}, "hex", ""},
 		{"crc32", apptest.ABCCRC32, apptest.ABCCRC32, []string{"crc32"}, "hex", ""},
 		{"crc32 uppercase", "352441C2", apptest.ABCCRC32, []string{"crc32"}, "hex", ""},
@@ -67,7 +67,7 @@ func TestParseExpected(t *testing.T) {
 		{"prefixed base64", "SHA256=" + apptest.ABCBase64, apptest.ABCSHA256, []string{"sha256"}, "base64", ""},
 		{"GNU line", apptest.ABCSHA256 + "  abc.txt", apptest.ABCSHA256, sha256Family, "hex", "abc.txt"},
 		{"GNU binary line", apptest.ABCSHA256 + " *ubuntu 24.04.iso", apptest.ABCSHA256, sha256Family, "hex", "ubuntu 24.04.iso"},
-		{"GNU escaped line", `\` + apptest.ABCMD5 + `  a\\b\nc`, apptest.ABCMD5, []string{"md5", "ripemd128"}, "hex", "a\\b\nc"},
+		{"GNU escaped line", `\` + apptest.ABCMD5 + `  a\\b\nc`, apptest.ABCMD5, []string{"md5", "ripemd128", "xxh128"}, "hex", "a\\b\nc"},
 		{"GNU line named like hex", apptest.ABCCRC32 + "  deadbeef", apptest.ABCCRC32, []string{"crc32"}, "hex", "deadbeef"},
 		{"BSD line", "SHA256 (abc.txt) = " + apptest.ABCSHA256, apptest.ABCSHA256, []string{"sha256"}, "hex", "abc.txt"},
 		{"BSD SHA-256 tag", "SHA-256 (abc.txt) = " + apptest.ABCSHA256, apptest.ABCSHA256, []string{"sha256"}, "hex", "abc.txt"},
@@ -112,12 +112,12 @@ func TestParseExpectedRejects(t *testing.T) {
 		reason   []string // substrings of the reason
 	}{
 		{"empty", "  \n", []string{"nothing to compare"}},
-		{"one digit missing", apptest.ABCSHA256[:63], []string{"63 hex digits", "no algorithm has this length", "SHA-256, SHA3-256 and RIPEMD-256 have 64", "a digit may be missing"}},
+		{"one digit missing", apptest.ABCSHA256[:63], []string{"63 hex digits", "no algorithm has this length", "SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 and BLAKE3 have 64", "a digit may be missing"}},
 		{"one digit repeated", apptest.ABCMD5 + "7", []string{"33 hex digits", "a digit may be repeated"}},
 		{"wrong length for the tag", "sha256:" + apptest.ABCMD5, []string{"32 hex digits, but SHA-256 has 64"}},
 		{"wrong length for the BSD tag", "SHA1 (x) = " + apptest.ABCMD5, []string{"32 hex digits, but SHA-1 has 40"}},
-		{"unsupported algorithm", "blake2b:" + apptest.ABCSHA512, []string{"BLAKE2B is not an algorithm Hashdrop supports"}},
-		{"unsupported BSD tag", "BLAKE2b (x) = " + apptest.ABCSHA512, []string{"BLAKE2b is not an algorithm Hashdrop supports"}},
+		{"unsupported algorithm", "blake2s:" + apptest.ABCSHA256, []string{"BLAKE2S is not an algorithm Hashdrop supports"}},
+		{"unsupported BSD tag", "BLAKE2s (x) = " + apptest.ABCSHA256, []string{"BLAKE2s is not an algorithm Hashdrop supports"}},
 		{"words", "hello world", []string{"not a digest"}},
 		{"spaced words that are base64 of 4 bytes (fuzz)", "00000 w", []string{"not a digest", `'w' is not a hex digit`}},
 		{"not hex", "xyz" + apptest.ABCSHA256[3:], []string{"not a digest", `'x' is not a hex digit`}},

@@ -34,6 +34,8 @@ func TestParseSumsDialects(t *testing.T) {
 	sha3 := apptest.Hex("sha3-256", data)
 	rmd160 := apptest.Hex("ripemd160", data)
 	wp := apptest.Hex("whirlpool", data)
+	b2, b2s256, b3 := apptest.Hex("blake2b", data), apptest.Hex("blake2b-256", data), apptest.Hex("blake3", data)
+	xxh64, xxh3, xxh128 := apptest.Hex("xxh64", data), apptest.Hex("xxh3", data), apptest.Hex("xxh128", data)
 	tests := []struct {
 		name     string
 		file     string // the checksum file's name
@@ -55,7 +57,7 @@ func TestParseSumsDialects(t *testing.T) {
 		{"GNU names with spaces and unicode", "SHA256SUMS", sha256 + "   leading space\n" + sha256 + "  ünï ☃.txt\n",
 			[]wantEntry{{1, " leading space", "sha256", ""}, {2, "ünï ☃.txt", "sha256", ""}}, nil, false},
 		{"algorithm from the digest length", "CHECKSUMS", sha256 + "  a\n" + md5 + "  b\n" + crc + "  c\n" + wp + "  d\n",
-			[]wantEntry{{1, "a", "sha256,sha3-256,ripemd256", ""}, {2, "b", "md5,ripemd128", ""}, {3, "c", "crc32", ""}, {4, "d", "sha512,sha3-512,whirlpool", ""}}, nil, false},
+			[]wantEntry{{1, "a", "sha256,sha3-256,ripemd256,blake2b-256,blake3", ""}, {2, "b", "md5,ripemd128,xxh128", ""}, {3, "c", "crc32", ""}, {4, "d", "sha512,sha3-512,whirlpool,blake2b", ""}}, nil, false},
 		{"algorithm from the file name", "ubuntu.iso.sha3-256", sha3 + "  ubuntu.iso\n",
 			[]wantEntry{{1, "ubuntu.iso", "sha3-256", sha3}}, nil, false},
 		{"file name says ripemd160", "files.ripemd160", rmd160 + "  x\n",
@@ -80,7 +82,7 @@ func TestParseSumsDialects(t *testing.T) {
 			[]wantEntry{{1, "a", "sha256", sha256}}, nil, false},
 		{"BSD wrong length", "CHECKSUM", "SHA256 (a) = " + md5 + "\n",
 			nil, []wantProblem{{1, "32 hex digits, but SHA-256 has 64"}}, false},
-		{"BSD unsupported algorithm is skipped", "CHECKSUM", "BLAKE2b (a) = " + wp + "\nSHA256 (a) = " + sha256 + "\n",
+		{"BSD unsupported algorithm is skipped", "CHECKSUM", "BLAKE2s (a) = " + sha256 + "\nSHA256 (a) = " + sha256 + "\n",
 			[]wantEntry{{1, "a", "", ""}, {2, "a", "sha256", ""}}, nil, false},
 		{"OpenSSL", "digests.txt", "SHA2-256(a b)= " + sha256 + "\nMD5(c)= " + md5 + "\nRIPEMD-160(d)= " + rmd160 + "\nSHA256(e)= " + sha256 + "\n",
 			[]wantEntry{{1, "a b", "sha256", ""}, {2, "c", "md5", ""}, {3, "d", "ripemd160", ""}, {4, "e", "sha256", ""}}, nil, false},
@@ -105,10 +107,20 @@ func TestParseSumsDialects(t *testing.T) {
 		{"malformed lines keep their numbers", "SHA256SUMS", sha256 + "  a\nthis is not a line\n\n" + sha256[:60] + "  b\n" + sha256 + "\n" + sha256 + "  c\n",
 			[]wantEntry{{1, "a", "sha256", ""}, {6, "c", "sha256", ""}},
 			[]wantProblem{{2, "not a checksum line"}, {4, "60 hex digits"}, {5, "not a checksum line"}}, false},
-		{"Gentoo DIGESTS headers", "stage3.tar.xz.DIGESTS", "# BLAKE2B HASH\n" + wp + "  s.tar.xz\n# SHA512 HASH\n" + apptest.ABCSHA512 + "  s.tar.xz\n# WHIRLPOOL HASH\n" + wp + "  s.tar.xz\n",
-			[]wantEntry{{2, "s.tar.xz", "", ""}, {4, "s.tar.xz", "sha512", apptest.ABCSHA512}, {6, "s.tar.xz", "whirlpool", wp}}, nil, false},
-		{"unsupported algorithm from the file name (Arch b2sums.txt)", "b2sums.txt", apptest.ABCSHA512 + "  arch.iso\nSHA256 (arch.iso) = " + sha256 + "\n",
-			[]wantEntry{{1, "arch.iso", "", ""}, {2, "arch.iso", "sha256", ""}}, nil, false},
+		{"Gentoo DIGESTS headers", "stage3.tar.xz.DIGESTS", "# BLAKE2B HASH\n" + b2 + "  s.tar.xz\n# SHA512 HASH\n" + apptest.ABCSHA512 + "  s.tar.xz\n# WHIRLPOOL HASH\n" + wp + "  s.tar.xz\n# SM3 HASH\n" + sha256 + "  s.tar.xz\n",
+			[]wantEntry{{2, "s.tar.xz", "blake2b", b2}, {4, "s.tar.xz", "sha512", apptest.ABCSHA512}, {6, "s.tar.xz", "whirlpool", wp}, {8, "s.tar.xz", "", ""}}, nil, false},
+		{"algorithm from the file name (Arch b2sums.txt)", "b2sums.txt", b2 + "  arch.iso\nSHA256 (arch.iso) = " + sha256 + "\n",
+			[]wantEntry{{1, "arch.iso", "blake2b", b2}, {2, "arch.iso", "sha256", ""}}, nil, false},
+		{"b3sum's plain lines (B3SUMS)", "B3SUMS", b3 + "  rust.tar.gz\n",
+			[]wantEntry{{1, "rust.tar.gz", "blake3", b3}}, nil, false},
+		{"b2sum -l 256 (x.b2, tagged)", "x.b2", "BLAKE2b-256 (a) = " + b2s256 + "\nBLAKE2b (b) = " + b2 + "\n",
+			[]wantEntry{{1, "a", "blake2b-256", b2s256}, {2, "b", "blake2b", b2}}, nil, false},
+		{"xxhsum --tag", "x.xxh64", "XXH64 (a) = " + xxh64 + "\nXXH3 (b) = " + xxh3 + "\nXXH128 (c) = " + xxh128 + "\n",
+			[]wantEntry{{1, "a", "xxh64", xxh64}, {2, "b", "xxh3", xxh3}, {3, "c", "xxh128", xxh128}}, nil, false},
+		{"xxhsum's plain lines by the file's name", "SUMS.xxh3", xxh3 + "  b\n",
+			[]wantEntry{{1, "b", "xxh3", xxh3}}, nil, false},
+		{"an unsupported algorithm from the file name", "x.iso.sm3", sha256 + "  x.iso\n",
+			[]wantEntry{{1, "x.iso", "", ""}}, nil, false},
 		{"PGP clear-signed (Fedora CHECKSUM)", "Fedora-40-x86_64-CHECKSUM",
 			"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n# f.iso: 3 bytes\nSHA256 (f.iso) = " + sha256 + "\n- -dash.iso  x\n-----BEGIN PGP SIGNATURE-----\n\niQIz\n=eEGg\n-----END PGP SIGNATURE-----\n",
 			[]wantEntry{{5, "f.iso", "sha256", sha256}}, []wantProblem{{6, "not a checksum line"}}, true},
@@ -259,7 +271,7 @@ func TestParseSumsFixtures(t *testing.T) {
 	}{
 		{"Fedora-Workstation-40-1.14-x86_64-CHECKSUM", []string{"Fedora-Workstation-Live-x86_64-40-1.14.iso"}, []string{"sha256"}, true, 0},
 		{"SHA256SUMS", []string{"ubuntu-24.04-desktop-amd64.iso", "hello.txt"}, []string{"sha256", "sha256"}, false, 0},
-		{"stage3-amd64-openrc.tar.xz.DIGESTS", []string{"stage3-amd64-openrc.tar.xz", "stage3-amd64-openrc.tar.xz", "stage3-amd64-openrc.tar.xz"}, []string{"", "sha512", "whirlpool"}, false, 0},
+		{"stage3-amd64-openrc.tar.xz.DIGESTS", []string{"stage3-amd64-openrc.tar.xz", "stage3-amd64-openrc.tar.xz", "stage3-amd64-openrc.tar.xz"}, []string{"blake2b", "sha512", "whirlpool"}, false, 0},
 		{"files.sfv", []string{"hello.txt", "sub/world.txt"}, []string{"crc32", "crc32"}, false, 0},
 		{"windows.sha256", []string{"hello.txt", `sub\world.txt`}, []string{"sha256", "sha256"}, false, 0},
 	}

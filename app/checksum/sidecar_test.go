@@ -29,9 +29,10 @@ func TestFindPublished(t *testing.T) {
 		"release.DIGESTS":    "# WHIRLPOOL HASH\n" + apptest.Hex("whirlpool", []byte(iso)) + "  ubuntu.iso\n",
 		"CHECKSUM.SHA512-FreeBSD-14.0-RELEASE-amd64": "SHA512 (ubuntu.iso) = " + apptest.ABCSHA512 + "\n",
 		"ubuntu.iso.DIGESTS":                         "# an armored signature is not a digest\n-----BEGIN PGP SIGNATURE-----\n\n" + apptest.ABCBase64 + "\n-----END PGP SIGNATURE-----\n",
-		"b2sums.txt":                                 apptest.ABCSHA512 + "  ubuntu.iso\n", // BLAKE2b: skipped, not offered
-		"other.iso.sha256":                           apptest.ABCSHA256 + "\n",             // another file's bare digest
-		"notes.txt":                                  apptest.ABCSHA256 + "  ubuntu.iso\n", // not a checksum file name
+		"b2sums.txt":                                 apptest.Hex("blake2b", []byte(iso)) + "  ubuntu.iso\n", // Arch's BLAKE2b
+		"ubuntu.iso.sm3":                             apptest.ABCSHA256 + "  ubuntu.iso\n",                   // SM3: skipped, not offered
+		"other.iso.sha256":                           apptest.ABCSHA256 + "\n",                               // another file's bare digest
+		"notes.txt":                                  apptest.ABCSHA256 + "  ubuntu.iso\n",                   // not a checksum file name
 		"sub/SHA256SUMS":                             apptest.ABCSHA256 + "  ../ubuntu.iso\n",
 		"ubuntu.iso.sha256.txt":                      "SHA256 (ubuntu.iso) = " + apptest.ABCSHA256 + "\n",
 	})
@@ -45,7 +46,7 @@ func TestFindPublished(t *testing.T) {
 		if p.Line < 1 {
 			t.Errorf("%s: line %d", p.Source, p.Line)
 		}
-		if v := p.Expected.Judge(vDigests([]byte(iso), "md5", "sha1", "sha256", "sha512", "sha3-256", "whirlpool")); v.Outcome != Match {
+		if v := p.Expected.Judge(vDigests([]byte(iso), "md5", "sha1", "sha256", "sha512", "sha3-256", "whirlpool", "blake2b")); v.Outcome != Match {
 			t.Errorf("%s: %v", p.Source, v.Outcome)
 		}
 		if p.Signed != (filepath.Base(p.Source) == "CHECKSUM") {
@@ -54,7 +55,7 @@ func TestFindPublished(t *testing.T) {
 	}
 	want := []string{
 		"ubuntu.iso.md5:md5", "ubuntu.iso.sha1:sha1", "ubuntu.iso.sha256:sha256", "ubuntu.iso.sha256.txt:sha256",
-		"CHECKSUM:sha3-256", "CHECKSUM.SHA512-FreeBSD-14.0-RELEASE-amd64:sha512", "Fedora-40-CHECKSUM:sha256", "SHA512SUMS:sha512", "release.DIGESTS:whirlpool",
+		"CHECKSUM:sha3-256", "CHECKSUM.SHA512-FreeBSD-14.0-RELEASE-amd64:sha512", "Fedora-40-CHECKSUM:sha256", "SHA512SUMS:sha512", "b2sums.txt:blake2b", "release.DIGESTS:whirlpool",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("found\n %q\nwant\n %q", got, want)

@@ -52,7 +52,7 @@ type Verdict struct {
 	// Needs lists the candidates not computed yet (Pending): compute them and
 	// judge again. Empty once there is a Match or a Mismatch.
 	Needs []*hashing.Algorithm
-	// Weak is set on a Match by MD5, SHA-1 or CRC32: it proves the file is
+	// Weak is set on a Match by MD5, SHA-1, CRC32 or XXH: it proves the file is
 	// intact, not who published it.
 	Weak     bool
 	Expected *ExpectedDigest

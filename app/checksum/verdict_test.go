@@ -31,18 +31,18 @@ func TestJudge(t *testing.T) {
 	}{
 		{"tagged SHA-256 match", "sha256:" + apptest.ABCSHA256, []string{"sha256", "md5"}, Match, "sha256", nil, false},
 		{"untagged SHA-256 match", strings.ToUpper(apptest.ABCSHA256), []string{"sha256"}, Match, "sha256", nil, false},
-		{"match on the second candidate", apptest.Hex("sha3-256", abc), []string{"sha256", "sha3-256", "ripemd256"}, Match, "sha3-256", nil, false},
+		{"match on the second candidate", apptest.Hex("sha3-256", abc), []string{"sha256", "sha3-256", "ripemd256", "blake2b-256", "blake3"}, Match, "sha3-256", nil, false},
 		{"MD5 match is weak", apptest.ABCMD5, []string{"md5"}, Match, "md5", nil, true},
 		{"SHA-1 match is weak", "SHA1=" + apptest.ABCSHA1, []string{"sha1"}, Match, "sha1", nil, true},
 		{"CRC32 match is weak", apptest.ABCCRC32, []string{"crc32"}, Match, "crc32", nil, true},
-		{"nothing computed yet", apptest.ABCSHA256, nil, Pending, "", []string{"sha256", "sha3-256", "ripemd256"}, false},
-		{"MD5 differs, RIPEMD-128 still to compute", apptest.Hex("ripemd128", abc), []string{"md5"}, Pending, "", []string{"ripemd128"}, false},
+		{"nothing computed yet", apptest.ABCSHA256, nil, Pending, "", []string{"sha256", "sha3-256", "ripemd256", "blake2b-256", "blake3"}, false},
+		{"MD5 differs, RIPEMD-128 and XXH3-128 still to compute", apptest.Hex("ripemd128", abc), []string{"md5"}, Pending, "", []string{"ripemd128", "xxh128"}, false},
 		{"tagged, not computed", "ripemd160:" + apptest.Hex("ripemd160", abc), []string{"sha256"}, Pending, "ripemd160", []string{"ripemd160"}, false},
 		{"tagged mismatch", "sha256:" + apptest.ABCSHA512[:64], []string{"sha256"}, Mismatch, "sha256", nil, false},
-		{"mismatch on every candidate", apptest.ABCSHA512[:64], []string{"sha256", "sha3-256", "ripemd256", "md5"}, Mismatch, "", nil, false},
+		{"mismatch on every candidate", apptest.ABCSHA512[:64], []string{"sha256", "sha3-256", "ripemd256", "blake2b-256", "blake3", "md5"}, Mismatch, "", nil, false},
 		{"not a digest", "hello", []string{"sha256"}, Unknown, "", nil, false},
 		{"wrong length everywhere", apptest.ABCSHA256[:63], []string{"sha256"}, Unknown, "", nil, false},
-		{"unsupported algorithm", "blake3:" + apptest.ABCSHA256, nil, Unknown, "", nil, false},
+		{"unsupported algorithm", "sm3:" + apptest.ABCSHA256, nil, Unknown, "", nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

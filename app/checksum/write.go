@@ -37,7 +37,7 @@ func Format(dir string, results []app.Result, opts WriteOptions) ([]byte, error)
 			}
 		}
 	}
-	bsd := opts.Tag || len(algs) > 1
+	bsd := BSDLines(algs, opts.Tag)
 	var b strings.Builder
 	for _, r := range results {
 		if r.Err != nil {
@@ -90,6 +90,15 @@ func RelativeName(dir, path string) (string, error) {
 		return "", fmt.Errorf("cannot list %s in a checksum file in %s: it is outside that folder", path, dir)
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// BSDLines reports whether a checksum file of algs is written in BSD lines
+// ("TAG (NAME) = HEX"): when tag asks for them, for several algorithms, and
+// for XXH3-64, whose bare 16 digits xxhsum --check would take for an XXH64
+// (xxhsum -H3 writes BSD lines itself). Otherwise GNU lines ("HEX  NAME"),
+// which sha256sum, b2sum, b3sum and xxhsum read back.
+func BSDLines(algs []*hashing.Algorithm, tag bool) bool {
+	return tag || len(algs) > 1 || len(algs) == 1 && algs[0].ID == "xxh3"
 }
 
 // GNULine formats one line of a GNU sums file ("HEX  NAME") the way coreutils

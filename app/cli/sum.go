@@ -55,7 +55,7 @@ func (c *cli) sum(args []string) (code int) {
 		fmt.Fprintln(c.stderr, "hashdrop sum: --force goes with -o OUT")
 		return ExitUsage
 	}
-	bsd := *tag || len(algs) > 1
+	bsd := checksum.BSDLines(algs, *tag)
 
 	// The lines go to stdout, or to OUT's temporary file, renamed into place
 	// at the end; names are then written relative to OUT's folder.

@@ -92,3 +92,46 @@ func TestSumAgreesWithIndependentTools(t *testing.T) {
 		})
 	}
 }
+
+// What `hashdrop sum -a ALGO` writes, the tool that publishes ALGO's
+// checksum files reads back with its --check: b2sum, b3sum and xxhsum
+// (Debian's b3sum and xxhash, installed by `make test`).
+func TestSumWritesWhatTheToolsCheck(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i, size := range peerSizes {
+		p := filepath.Join(dir, fmt.Sprintf("%d.bin", size))
+		if err := os.WriteFile(p, apptest.RandomBytes(size, uint64(2000+i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	for _, tc := range []struct {
+		id   string
+		tool []string // the check command, before the checksum file
+	}{
+		{"blake2b", []string{"b2sum", "--check"}},
+		{"blake2b-256", []string{"b2sum", "--length", "256", "--check"}},
+		{"blake3", []string{"b3sum", "--check"}},
+		{"xxh64", []string{"xxhsum", "--check"}},
+		{"xxh3", []string{"xxhsum", "--check"}},
+		{"xxh128", []string{"xxhsum", "--check"}},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			if _, err := exec.LookPath(tc.tool[0]); err != nil {
+				t.Skipf("%s is not installed (make test installs it)", tc.tool[0])
+			}
+			sums := filepath.Join(dir, tc.id+".sums")
+			if _, errs, code := run(nil, append([]string{"sum", "-a", tc.id, "-o", sums, "--force"}, paths...)...); code != ExitOK {
+				t.Fatalf("sum -a %s: exit %d: %s", tc.id, code, errs)
+			}
+			cmd := exec.Command(tc.tool[0], append(tc.tool[1:], sums)...)
+			cmd.Dir = dir // -o writes names relative to the checksum file's folder
+			out, err := cmd.CombinedOutput()
+			if err != nil || strings.Count(string(out), ": OK") != len(paths) {
+				data, _ := os.ReadFile(sums)
+				t.Errorf("%s --check of sum -a %s: %v\n%s\n%s", tc.tool[0], tc.id, err, out, data)
+			}
+		})
+	}
+}

@@ -29,6 +29,7 @@ var ChecksumExtensions = []string{
 	".md5", ".sha1", ".sha224", ".sha256", ".sha384", ".sha512",
 	".sha3-224", ".sha3-256", ".sha3-384", ".sha3-512", ".sfv",
 	".md5sum", ".sha1sum", ".sha256sum", ".sha512sum", ".digests",
+	".b2", ".b3", ".xxh64", ".xxh3", ".xxh128",
 }
 
 // regOp is what one regChange does.

@@ -33,7 +33,7 @@ grep -qx "Exec=$HOME/.local/bin/hashdrop %F" "$entry" || no "Exec line: $(grep ^
 # The MIME database maps the names people download to the types.
 globs="$XDG_DATA_HOME/mime/globs2"
 for g in text/x-sha256:*.sha256 text/x-sha256:sha256sums text/x-md5:*.md5 text/x-sha1:sha1sums \
-	text/x-sha512:sha512sums text/x-sha3:*.sha3-256 text/x-sfv:*.sfv \
+	text/x-sha512:sha512sums text/x-sha3:*.sha3-256 text/x-sfv:*.sfv text/x-blake2:b2sums.txt text/x-blake3:*.b3 text/x-xxhash:*.xxh3 \
 	text/x-checksum:checksum text/x-checksum:*-checksum text/x-checksum:*.digests text/x-sha256:sha256.sig; do
 	awk -F: -v t="${g%%:*}" -v p="${g#*:}" '$2 == t && $3 == p { f = 1 } END { exit !f }' "$globs" ||
 		no "no glob $g in $globs"
