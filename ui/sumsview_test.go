@@ -18,7 +18,7 @@ import (
 )
 
 // sumsFolder makes a download folder whose SHA256SUMS lists one good file,
-// one damaged, one missing, one outside the folder and one BLAKE2 entry.
+// one damaged, one missing, one outside the folder and one BLAKE2s entry (an algorithm Hashdrop lacks).
 func sumsFolder(t *testing.T) (dir, sums string) {
 	root := t.TempDir()
 	dir = filepath.Join(root, "dl")
@@ -30,7 +30,7 @@ func sumsFolder(t *testing.T) (dir, sums string) {
 		sha256Hex("abc") + "  bad.iso",
 		sha256Hex("abc") + "  missing.iso",
 		sha256Hex("abc") + "  ../secret.txt",
-		"BLAKE2b (x.iso) = " + strings.Repeat("ab", 64),
+		"BLAKE2s (x.iso) = " + strings.Repeat("ab", 32),
 		"",
 	}, "\n"))
 	return dir, sums

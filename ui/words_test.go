@@ -100,20 +100,20 @@ func TestVerdictWordsInEnglish(t *testing.T) {
 			[]string{"Matches the published MD5"}, []string{"intact, not who published it"}},
 		{"SHA-1 match is weak", "SHA1=" + hexOf("sha1", "abc"), []string{"sha1"}, checksum.Match, "sha1", nil, true, nil, []string{"intact, not who published it"}},
 		{"CRC32 match is weak", hexOf("crc32", "abc"), []string{"crc32"}, checksum.Match, "crc32", nil, true, nil, []string{"intact, not who published it", "accidental"}},
-		{"nothing computed yet", sha256Hex("abc"), nil, checksum.Pending, "", []string{"sha256", "sha3-256", "ripemd256"}, false,
-			[]string{"Computing SHA-256, SHA3-256 and RIPEMD-256"}, nil},
+		{"nothing computed yet", sha256Hex("abc"), nil, checksum.Pending, "", []string{"sha256", "sha3-256", "ripemd256", "blake2b-256", "blake3"}, false,
+			[]string{"Computing SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 and BLAKE3"}, nil},
 		{"MD5 differs, RIPEMD-128 still to compute", hexOf("ripemd128", "abc"), []string{"md5"}, checksum.Pending, "", []string{"ripemd128"}, false,
 			[]string{"Computing RIPEMD-128"}, []string{"MD5 is not the published value"}},
 		{"tagged, not computed", "ripemd160:" + hexOf("ripemd160", "abc"), []string{"sha256"}, checksum.Pending, "ripemd160", []string{"ripemd160"}, false, nil, nil},
 		{"tagged mismatch", "sha256:" + hexOf("sha512", "abc")[:64], []string{"sha256"}, checksum.Mismatch, "sha256", nil, false,
 			[]string{"Does NOT match the published SHA-256"}, []string{"damaged"}},
-		{"mismatch on every candidate", hexOf("sha512", "abc")[:64], []string{"sha256", "sha3-256", "ripemd256", "md5"}, checksum.Mismatch, "", nil, false,
-			[]string{"Does NOT match"}, []string{"SHA-256, SHA3-256 and RIPEMD-256 all differ"}},
+		{"mismatch on every candidate", hexOf("sha512", "abc")[:64], []string{"sha256", "sha3-256", "ripemd256", "blake2b-256", "blake3", "md5"}, checksum.Mismatch, "", nil, false,
+			[]string{"Does NOT match"}, []string{"SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 and BLAKE3 all differ"}},
 		{"not a digest", "hello", []string{"sha256"}, checksum.Unknown, "", nil, false,
 			[]string{"Cannot compare"}, []string{"Not a digest"}},
 		{"wrong length everywhere", sha256Hex("abc")[:63], []string{"sha256"}, checksum.Unknown, "", nil, false,
 			nil, []string{"63 hex digits: no algorithm has this length"}},
-		{"unsupported algorithm", "blake3:" + sha256Hex("abc"), nil, checksum.Unknown, "", nil, false, nil, []string{"BLAKE3 is not an algorithm Hashdrop supports"}},
+		{"unsupported algorithm", "sm3:" + sha256Hex("abc"), nil, checksum.Unknown, "", nil, false, nil, []string{"SM3 is not an algorithm Hashdrop supports"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -151,10 +151,10 @@ func TestVerdictWordsInEnglish(t *testing.T) {
 // What the line under the paste box says was understood.
 func TestDescribeDigest(t *testing.T) {
 	for _, tt := range []struct{ name, in, want string }{
-		{"lowercase hex", sha256Hex("abc"), "64 hex digits: SHA-256, SHA3-256 or RIPEMD-256"},
-		{"wrapped over lines", hexOf("sha512", "abc")[:64] + "\n" + hexOf("sha512", "abc")[64:], "128 hex digits: SHA-512, SHA3-512 or Whirlpool"},
-		{"quotes", `"` + hexOf("md5", "abc") + `"`, "32 hex digits: MD5 or RIPEMD-128"},
-		{"md5 length", hexOf("md5", "abc"), "32 hex digits: MD5 or RIPEMD-128"},
+		{"lowercase hex", sha256Hex("abc"), "64 hex digits: SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 or BLAKE3"},
+		{"wrapped over lines", hexOf("sha512", "abc")[:64] + "\n" + hexOf("sha512", "abc")[64:], "128 hex digits: SHA-512, SHA3-512, Whirlpool or BLAKE2b-512"},
+		{"quotes", `"` + hexOf("md5", "abc") + `"`, "32 hex digits: MD5, RIPEMD-128 or XXH3-128"},
+		{"md5 length", hexOf("md5", "abc"), "32 hex digits: MD5, RIPEMD-128 or XXH3-128"},
 		{"sha1 length", hexOf("sha1", "abc"), "40 hex digits: SHA-1 or RIPEMD-160"},
 		{"crc32", hexOf("crc32", "abc"), "CRC32, 8 hex digits"},
 		{"prefix sha256:", "sha256:" + sha256Hex("abc"), "SHA-256, 64 hex digits"},
@@ -163,8 +163,8 @@ func TestDescribeDigest(t *testing.T) {
 		{"prefix md5:", "MD5: " + hexOf("md5", "abc"), "MD5, 32 hex digits"},
 		{"prefix RMD160", "RMD160=" + hexOf("sha1", "abc"), "RIPEMD-160, 40 hex digits"},
 		{"SRI", "sha256-" + b64Of("sha256", "abc"), "SHA-256, base64, 32 bytes"},
-		{"base64 standard", b64Of("sha256", "abc"), "base64, 32 bytes: SHA-256, SHA3-256 or RIPEMD-256"},
-		{"GNU line", sha256Hex("abc") + "  abc.txt", "64 hex digits: SHA-256, SHA3-256 or RIPEMD-256, for abc.txt"},
+		{"base64 standard", b64Of("sha256", "abc"), "base64, 32 bytes: SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 or BLAKE3"},
+		{"GNU line", sha256Hex("abc") + "  abc.txt", "64 hex digits: SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 or BLAKE3, for abc.txt"},
 		{"BSD line", "SHA256 (abc.txt) = " + sha256Hex("abc"), "SHA-256, 64 hex digits, for abc.txt"},
 	} {
 		e, err := checksum.ParseExpected(tt.in)
@@ -190,7 +190,7 @@ func TestEntryWordsInEnglish(t *testing.T) {
 		"the SHA-256 differs: the file is damaged or not the one listed",
 		"no such file",
 		"outside the checksum file's folder (allow files outside to check it)",
-		"BLAKE2b is not an algorithm Hashdrop supports",
+		"BLAKE2s is not an algorithm Hashdrop supports",
 	}
 	for i, r := range rep.Results {
 		if got := entryReason(&r); i >= len(want) || got != want[i] {
