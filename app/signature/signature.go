@@ -82,6 +82,52 @@ func (k Kind) String() string {
 	return "kind?"
 }
 
+// Reason says why a signature is Bad or Unreadable: a signature can fail
+// although the signed bytes are exactly as published, and the reader must
+// not be told they were changed then.
+type Reason uint8
+
+const (
+	// Changed (Bad): the signature does not match the signed bytes; they
+	// were changed after signing (or it was made for other bytes). For
+	// Unreadable: the file is damaged or not a signature (Err says how).
+	Changed Reason = iota
+	// NoBackSignature (Bad): the subkey that made the signature is bound
+	// to the key without the subkey's own signature over that binding (a
+	// "back-signature"). Anyone can bind someone else's public key as
+	// their subkey this way, so the key named is not the signer.
+	NoBackSignature
+	// NotForSigning (Bad): the key that made the signature (a primary key
+	// or subkey) is not marked by its owner as one that signs files.
+	NotForSigning
+	// CommentChanged (Bad): minisign's trusted comment was changed after
+	// signing; the signed file itself matches.
+	CommentChanged
+	// OtherKey (Bad): the signature names a key it was not made by: it
+	// matches neither the file nor its own trusted comment with that key
+	// (a minisign key id put on someone else's signature).
+	OtherKey
+	// NotOverFile (Bad): an OpenPGP signature of a kind that does not sign
+	// files (a key certification, say) put where a file's signature goes.
+	NotOverFile
+	// TooManySignatures (Unreadable): the file holds more signatures than
+	// MaxSignatures; none was checked.
+	TooManySignatures
+	// UnsupportedHash (Unreadable): the signature uses a digest Hashdrop
+	// cannot compute, so it cannot be checked.
+	UnsupportedHash
+)
+
+var reasonNames = [...]string{"changed", "no-back-signature", "not-for-signing", "comment-changed", "other-key", "not-over-file", "too-many-signatures", "unsupported-hash"}
+
+// String is a stable identifier (for logs and tests), not a sentence.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "reason?"
+}
+
 // Trusted reports whether k says who published the signed bytes.
 func (k Kind) Trusted() bool { return k == Genuine || k == GenuineUser }
 
@@ -113,6 +159,10 @@ type Result struct {
 	Bits       int    // the key's size in bits when it is what is weak
 	// Comment is minisign's trusted comment (signed, so it may be shown).
 	Comment string
+	// Reason says why a signature is Bad or Unreadable, when Hashdrop can
+	// tell; the zero value is the plain case (Bad: the signed bytes were
+	// changed; Unreadable: damaged, see Err).
+	Reason Reason
 	// Err is the library's reason for Bad and Unreadable, in English, for
 	// logs and --verbose output.
 	Err error
