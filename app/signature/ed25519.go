@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"aead.dev/minisign"
+	"golang.org/x/crypto/blake2b"
 )
 
 // MaxWholeMessage bounds what a legacy minisign or a signify signature may
@@ -85,25 +86,32 @@ func (r *Keyring) verifyMinisign(signed io.Reader, sigText []byte) (Result, erro
 	if k == nil {
 		return res, nil
 	}
-	var ok bool
+	// The signature covers the file (or its BLAKE2b-512 digest); a second
+	// one covers the first and the trusted comment. Checked apart, they
+	// tell a changed file from a changed comment from another key's
+	// signature under this key's id.
+	var msg []byte
 	if ms.Algorithm == minisign.HashEdDSA {
-		mr := minisign.NewReader(signed)
-		if _, err := io.Copy(io.Discard, mr); err != nil {
+		h, _ := blake2b.New512(nil)
+		if _, err := io.Copy(h, signed); err != nil {
 			return Result{}, err
 		}
-		ok = mr.Verify(k.ed.pub, sigText)
-	} else {
-		msg, err := readWhole(signed)
-		if err != nil {
-			return Result{}, err
-		}
-		ok = minisign.Verify(k.ed.pub, msg, sigText)
+		msg = h.Sum(nil)
+	} else if msg, err = readWhole(signed); err != nil {
+		return Result{}, err
 	}
-	res.Kind = trusted(k)
-	if !ok {
-		res.Kind, res.Err = Bad, errors.New("the minisign signature (or its trusted comment) does not match")
-	} else {
-		res.Comment = ms.TrustedComment
+	fileOK := ed25519.Verify(k.ed.raw[:], msg, ms.Signature[:])
+	global := append(ms.Signature[:len(ms.Signature):len(ms.Signature)], ms.TrustedComment...)
+	commentOK := ed25519.Verify(k.ed.raw[:], global, ms.CommentSignature[:])
+	switch {
+	case fileOK && commentOK:
+		res.Kind, res.Comment = trusted(k), ms.TrustedComment
+	case commentOK:
+		res.Kind, res.Err = Bad, errors.New("the minisign signature does not match the file")
+	case fileOK:
+		res.Kind, res.Reason, res.Err = Bad, CommentChanged, errors.New("the minisign trusted comment was changed after signing")
+	default:
+		res.Kind, res.Reason, res.Err = Bad, OtherKey, errors.New("the minisign signature was not made by the key whose id it carries")
 	}
 	return res, nil
 }
