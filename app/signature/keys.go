@@ -132,10 +132,10 @@ func readOpenPGPKeys(data []byte) ([]*Key, error) {
 	if bytes.Contains(data[:min(len(data), 4096)], []byte("-----BEGIN PGP")) {
 		ents, err = readArmoredKeys(data)
 	} else {
-		ents, err = pgp.ReadKeyRing(bytes.NewReader(data))
+		ents, err = readKeyRing(data)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("not an OpenPGP public key: %w", err)
+		return nil, err
 	}
 	if len(ents) == 0 {
 		return nil, ErrNoKey
@@ -157,9 +157,27 @@ func readOpenPGPKeys(data []byte) ([]*Key, error) {
 			return nil, fmt.Errorf("cannot re-encode the key %X: %w", e.PrimaryKey.Fingerprint, err)
 		}
 		buf.WriteByte('\n')
+		if buf.Len() > MaxKeyFileSize {
+			// Stored armored, it could never be read back, used or removed.
+			return nil, fmt.Errorf("the key %X would take %.1f MiB stored as text, over the %d MiB a key file may hold: refused",
+				e.PrimaryKey.Fingerprint, float64(buf.Len())/(1<<20), MaxKeyFileSize>>20)
+		}
 		keys = append(keys, openPGPKey(e, buf.Bytes()))
 	}
 	return keys, nil
+}
+
+// readKeyRing reads binary OpenPGP keys, once their packets are within
+// the bounds (checkKeyPackets).
+func readKeyRing(data []byte) (pgp.EntityList, error) {
+	if err := checkKeyPackets(data); err != nil {
+		return nil, err
+	}
+	ents, err := pgp.ReadKeyRing(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not an OpenPGP public key: %w", err)
+	}
+	return ents, nil
 }
 
 // readArmoredKeys reads every armored public key block in data (key files
@@ -173,13 +191,18 @@ func readArmoredKeys(data []byte) (pgp.EntityList, error) {
 			return all, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("not an OpenPGP public key: %w", err)
 		}
 		switch block.Type {
 		case pgp.PrivateKeyType:
 			return nil, errSecretKey
 		case pgp.PublicKeyType:
-			ents, err := pgp.ReadKeyRing(block.Body)
+			// The armor's body is never larger than the armor.
+			body, err := io.ReadAll(block.Body)
+			if err != nil {
+				return nil, fmt.Errorf("not an OpenPGP public key: %w", err)
+			}
+			ents, err := readKeyRing(body)
 			if err != nil {
 				return nil, err
 			}
