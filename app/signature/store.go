@@ -3,6 +3,7 @@ package signature
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -46,11 +47,11 @@ func (s *Store) Load() ([]*Key, []error) {
 	var errs []error
 	for _, de := range list {
 		name := de.Name()
-		if de.IsDir() || strings.HasPrefix(name, ".") || !(strings.HasSuffix(name, ".asc") || strings.HasSuffix(name, ".pub")) {
+		if !keyFileName(de) {
 			continue
 		}
 		path := filepath.Join(s.Dir, name)
-		data, err := os.ReadFile(path)
+		data, err := readKeyFile(path)
 		if err == nil {
 			var ks []*Key
 			ks, err = ReadKeys(data)
@@ -64,6 +65,30 @@ func (s *Store) Load() ([]*Key, []error) {
 		}
 	}
 	return out, errs
+}
+
+// keyFileName reports whether de is one of the store's key files.
+func keyFileName(de fs.DirEntry) bool {
+	name := de.Name()
+	return !de.IsDir() && !strings.HasPrefix(name, ".") && (strings.HasSuffix(name, ".asc") || strings.HasSuffix(name, ".pub"))
+}
+
+// readKeyFile reads a key file no larger than MaxKeyFileSize, without
+// reading a larger one into memory first.
+func readKeyFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxKeyFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxKeyFileSize {
+		return nil, fmt.Errorf("too large for a key file (the limit is %d MiB)", MaxKeyFileSize>>20)
+	}
+	return data, nil
 }
 
 func (s *Store) path(k *Key) string {
@@ -119,14 +144,42 @@ func (s *Store) Import(k *Key) (string, error) {
 }
 
 // Remove deletes the key whose fingerprint is fpr (or ends with fpr, when
-// Fpr, has at least 16 digits and only one key matches) and returns it.
+// fpr has at least 16 digits and only one key matches) and returns it.
+// Files are found by their names first (FINGERPRINT.asc, .pub, as Import
+// writes them), so that a key file that can no longer be read, or is too
+// large, can still be removed; then by the keys inside the others.
 func (s *Store) Remove(fpr string) (*Key, error) {
 	fpr = strings.ToUpper(strings.ReplaceAll(fpr, " ", ""))
-	ks, errs := s.Load()
-	var match []*Key
-	for _, k := range ks {
-		if k.Fingerprint == fpr || len(fpr) >= 16 && strings.HasSuffix(k.Fingerprint, fpr) {
-			match = append(match, k)
+	if fpr == "" {
+		return nil, errors.New("no fingerprint given")
+	}
+	list, err := os.ReadDir(s.Dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var named []*Key
+	for _, de := range list {
+		if !keyFileName(de) {
+			continue
+		}
+		stem, ext, _ := strings.Cut(de.Name(), ".")
+		if stem = strings.ToUpper(stem); stem == fpr || len(fpr) >= 16 && strings.HasSuffix(stem, fpr) {
+			k := &Key{Format: OpenPGP, Fingerprint: stem, Origin: Imported, Provenance: filepath.Join(s.Dir, de.Name())}
+			if ext == "pub" {
+				k.Format = Minisign
+			}
+			named = append(named, k)
+		}
+	}
+	match := named
+	var errs []error
+	if len(named) == 0 {
+		var ks []*Key
+		ks, errs = s.Load()
+		for _, k := range ks {
+			if k.Fingerprint == fpr || len(fpr) >= 16 && strings.HasSuffix(k.Fingerprint, fpr) {
+				match = append(match, k)
+			}
 		}
 	}
 	switch {
@@ -141,6 +194,15 @@ func (s *Store) Remove(fpr string) (*Key, error) {
 	for _, m := range match {
 		if m.Fingerprint == fpr {
 			k = m
+		}
+	}
+	if len(named) > 0 {
+		// Say whose key it was when the file can still tell.
+		if data, err := readKeyFile(k.Provenance); err == nil {
+			if ks, err := ReadKeys(data); err == nil && len(ks) == 1 && ks[0].Fingerprint == k.Fingerprint {
+				ks[0].Origin, ks[0].Provenance = Imported, k.Provenance
+				k = ks[0]
+			}
 		}
 	}
 	if err := os.Remove(k.Provenance); err != nil {

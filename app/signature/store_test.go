@@ -1,6 +1,7 @@
 package signature
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -61,5 +62,27 @@ func TestStore(t *testing.T) {
 	}
 	if ks, _ := s.Load(); len(ks) != 1 || ks[0].Fingerprint != signify.Fingerprint {
 		t.Errorf("after Remove: %v", ks)
+	}
+}
+
+// Item 3: a key file in the store that is too large, or damaged, can
+// still be removed by its fingerprint (its file's name).
+func TestRemoveUnreadableKey(t *testing.T) {
+	s := &Store{Dir: t.TempDir()}
+	const big, junk = "0123456789ABCDEF0123456789ABCDEF01234567", "89ABCDEF0123456789ABCDEF0123456789ABCDEF"
+	os.WriteFile(filepath.Join(s.Dir, big+".asc"), bytes.Repeat([]byte("A"), MaxKeyFileSize+1), 0o600)
+	os.WriteFile(filepath.Join(s.Dir, junk+".asc"), []byte("not a key"), 0o600)
+	if ks, errs := s.Load(); len(ks) != 0 || len(errs) != 2 {
+		t.Fatalf("Load: %d keys, %v", len(ks), errs)
+	}
+	k, err := s.Remove(big)
+	if err != nil || k.Fingerprint != big {
+		t.Fatalf("removing the file that is too large: %+v, %v", k, err)
+	}
+	if k, err := s.Remove(junk[len(junk)-16:]); err != nil || k.Fingerprint != junk {
+		t.Fatalf("removing the damaged file by its last 16 digits: %+v, %v", k, err)
+	}
+	if left, _ := os.ReadDir(s.Dir); len(left) != 0 {
+		t.Errorf("%d files left", len(left))
 	}
 }
