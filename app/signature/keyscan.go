@@ -20,6 +20,11 @@ const (
 	MaxKeySignatures = 4096
 	// maxKeyPackets bounds the packets in a whole key file (many keys).
 	maxKeyPackets = 1 << 16
+	// maxKeyBytes bounds one key's packets so that the armored form the
+	// store keeps (64 base64 digits, 48 bytes, a line, plus a header and
+	// a checksum) fits in a key file: a key that could be imported but
+	// not read back could not be used or removed either.
+	maxKeyBytes = (MaxKeyFileSize - 4096) / 65 * 48
 )
 
 // OpenPGP packet tags (RFC 9580, section 5).
@@ -35,19 +40,30 @@ const (
 
 // checkKeyPackets walks the packet headers of binary OpenPGP key data,
 // without parsing a packet, and refuses keys beyond the bounds above.
-// Data it cannot walk (damaged, cut short) is left to the parser to
-// refuse in its own words.
+// Data it cannot walk further (damaged, cut short) is left to the
+// parser to refuse in its own words.
 func checkKeyPackets(data []byte) error {
-	var keys, uids, subkeys, sigs, packets int
+	var keys, uids, subkeys, sigs, packets, size int
+	tooBig := func() error {
+		return fmt.Errorf("key %d in it takes %.1f MiB, more than a key file Hashdrop stores can hold as text (%d MiB): refused",
+			keys, float64(size)/(1<<20), MaxKeyFileSize>>20)
+	}
 	for len(data) > 0 {
 		tag, hdr, n, ok := packetHeader(data)
 		if !ok || n < 0 || n > len(data)-hdr {
-			return nil
+			break
 		}
 		data = data[hdr+n:]
 		if packets++; packets > maxKeyPackets {
 			return fmt.Errorf("it holds more than %d OpenPGP packets, more than any key file Hashdrop reads: refused", maxKeyPackets)
 		}
+		if tag == tagPublicKey || tag == tagSecretKey {
+			if size > maxKeyBytes {
+				return tooBig()
+			}
+			size = 0
+		}
+		size += hdr + n
 		switch tag {
 		case tagPublicKey, tagSecretKey:
 			keys++
@@ -65,6 +81,9 @@ func checkKeyPackets(data []byte) error {
 				return fmt.Errorf("key %d in it carries more than %d signatures, far more than a real key: refused", keys, MaxKeySignatures)
 			}
 		}
+	}
+	if size > maxKeyBytes {
+		return tooBig()
 	}
 	return nil
 }
