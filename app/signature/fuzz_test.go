@@ -87,7 +87,7 @@ func FuzzSignature(f *testing.F) {
 				t.Fatalf("clear-signed: Line %d, Before %d, After %d of %d bytes", c.Line, len(c.Before), len(c.After), len(file))
 			}
 			if Verdict(ring.VerifyClearSignedAt(c, now)).Kind.Trusted() {
-				c.block.Bytes = append(bytes.Clone(c.block.Bytes), 'x')
+				c.Text = append(bytes.Clone(c.Text), 'x')
 				if Verdict(ring.VerifyClearSignedAt(c, now)).Kind.Trusted() {
 					t.Fatal("a changed clear-signed text still verifies")
 				}

@@ -168,7 +168,6 @@ type ClearSigned struct {
 	// Before and After are the file's bytes outside the signed message:
 	// never signed, so never to be trusted.
 	Before, After []byte
-	block         *clearsign.Block
 	// sig is the signature's packets, read out of the armor once: the
 	// armor's reader can be read only once, and a message may be checked
 	// again (against a keyring with a key more). sigErr is why they cannot
@@ -205,6 +204,10 @@ func ReadClearSigned(data []byte) *ClearSigned {
 		}
 		first = false
 	}
+	// go-crypto also keeps the signed bytes, the Text with "\r\n" line
+	// ends: a second copy of a text that may be tens of MB. They are made
+	// again from Text, as they are read, when the message is checked.
+	b.Bytes = nil
 	sig, err := io.ReadAll(io.LimitReader(b.ArmoredSignature.Body, MaxSignatureSize+1))
 	if err == nil && len(sig) > MaxSignatureSize {
 		err = errSigTooLarge
@@ -214,7 +217,6 @@ func ReadClearSigned(data []byte) *ClearSigned {
 		Line:   bytes.Count(data[:text], []byte("\n")) + 1,
 		Before: data[:start],
 		After:  rest,
-		block:  b,
 		sig:    sig,
 		sigErr: err,
 	}
@@ -230,8 +232,43 @@ func (r *Keyring) VerifyClearSignedAt(c *ClearSigned, now time.Time) []Result {
 	if c.sigErr != nil {
 		return []Result{{Kind: Unreadable, Format: OpenPGP, Err: c.sigErr}}
 	}
-	rs, _ := r.verifyOpenPGP(bytes.NewReader(c.block.Bytes), bytes.NewReader(c.sig), now)
+	rs, _ := r.verifyOpenPGP(&crlfReader{text: c.Text}, bytes.NewReader(c.sig), now)
 	return rs
+}
+
+// crlfReader reads a clear-signed message's Text with every "\n" as
+// "\r\n": exactly the bytes its signature covers (go-crypto joins the
+// same lines with "\r\n" for those, with "\n" for the text).
+type crlfReader struct {
+	text []byte
+	lf   bool // a "\r" was given; its "\n" is next
+}
+
+func (c *crlfReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		switch {
+		case c.lf:
+			p[n], c.lf = '\n', false
+			n++
+		case len(c.text) == 0:
+			if n == 0 {
+				return 0, io.EOF
+			}
+			return n, nil
+		case c.text[0] == '\n':
+			p[n], c.lf, c.text = '\r', true, c.text[1:]
+			n++
+		default:
+			i := bytes.IndexByte(c.text, '\n')
+			if i < 0 {
+				i = len(c.text)
+			}
+			k := copy(p[n:], c.text[:i])
+			n, c.text = n+k, c.text[k:]
+		}
+	}
+	return n, nil
 }
 
 // openPGPSignature returns the packets of an OpenPGP signature file, armored
