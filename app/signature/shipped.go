@@ -1,19 +1,16 @@
 package signature
 
-import (
-	"fmt"
-
-	"github.com/hashdrop/hashdrop/assets/keys"
-)
+import "fmt"
 
 // ShippedKeys returns the publishers' keys embedded in Hashdrop
-// (assets/keys), each with its publisher and provenance. A key file that
+// (assets/keys, and morePublishers), each with its publisher and provenance. A key file that
 // does not hold exactly the key its entry names is an error: the build is
 // broken.
 func ShippedKeys() ([]*Key, error) {
-	out := make([]*Key, 0, len(keys.List))
-	for _, e := range keys.List {
-		data, err := keys.Data(e)
+	list := shippedEntries()
+	out := make([]*Key, 0, len(list))
+	for _, e := range list {
+		data, err := e.data()
 		if err != nil {
 			return nil, err
 		}

@@ -43,14 +43,15 @@ func TestShippedKeysMatchREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ks) != len(keys.List) || len(ks) < 20 {
-		t.Fatalf("%d shipped keys for %d entries", len(ks), len(keys.List))
+	list := shippedEntries()
+	if len(ks) != len(list) || len(ks) < len(keys.List)+len(morePublishers) {
+		t.Fatalf("%d shipped keys for %d entries", len(ks), len(list))
 	}
 	rows := readmeKeys(t)
-	if len(rows) != len(keys.List) {
-		t.Errorf("the README lists %d keys, assets/keys %d", len(rows), len(keys.List))
+	if len(rows) != len(list) {
+		t.Errorf("the README lists %d keys, Hashdrop ships %d", len(rows), len(list))
 	}
-	for i, e := range keys.List {
+	for i, e := range list {
 		k := ks[i]
 		row, ok := rows[e.File]
 		switch {
@@ -81,9 +82,12 @@ func TestShippedKeysExpiry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"openpgp/opensuse.asc": "2024-05-02"}
+	// Tails: the first of its signing subkeys to expire (the current
+	// ones, and its primary key, expire on 2027-01-13).
+	want := map[string]string{"openpgp/opensuse.asc": "2024-05-02", "openpgp/archlinux-iso-pierre-2022.asc": "2037-10-27",
+		"openpgp/tails-signing.asc": "2016-01-11"}
 	cfg := verifyConfig(time.Now())
-	for i, e := range keys.List {
+	for i, e := range shippedEntries() {
 		k, until := ks[i], time.Time{}
 		if k.entity != nil {
 			// The earliest of the primary key's and its signing subkeys'.
@@ -112,5 +116,47 @@ func TestShippedKeysExpiry(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "The openSUSE key expired on 2024-05-02") {
 		t.Error("the README's key table does not say that the openSUSE key expired on 2024-05-02")
+	}
+}
+
+// The keys added for issue 32: what the README says of them is what their
+// files say, and the keys whose fingerprints no second source confirmed
+// (Kali's lost 2012 key, Raspberry Pi's, Ubuntu's 2004 CD key, FreeBSD's
+// and NetBSD's) are not shipped.
+func TestMorePublishers(t *testing.T) {
+	ks, err := ShippedKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Keyring
+	r.Add(ks...)
+	want := map[string]string{ // fingerprint: the primary key's expiry
+		"3E80CA1A8B89F69CBA57D98A76A5EF9054449A5C": "2037-10-27",
+		"4AA4767BBC9C4B1D18AE28B77F2D434B9741E8AC": "",
+		"A490D0F4D311A4153E2BB7CADBB802B258ACD84F": "2027-01-13",
+		"0482D84022F52DF1C4E7CD43293ACD0907D9495A": "",
+	}
+	for fpr, expires := range want {
+		k := r.Find(OpenPGP, fpr)
+		if k == nil || k.Origin != Shipped {
+			t.Errorf("%s is not shipped: %+v", fpr, k)
+			continue
+		}
+		got := ""
+		if !k.Expires.IsZero() {
+			got = k.Expires.UTC().Format("2006-01-02")
+		}
+		if got != expires {
+			t.Errorf("%s (%s): the primary key expires %q, want %q", fpr, k.Publisher, got, expires)
+		}
+		if withdrawn := strings.Contains(k.Publisher, "withdrawn"); withdrawn != (fpr == "4AA4767BBC9C4B1D18AE28B77F2D434B9741E8AC") {
+			t.Errorf("%s: publisher %q", fpr, k.Publisher)
+		}
+	}
+	for _, fpr := range []string{"44C6513A8E4FB3D30875F758ED444FF07D8D0BF6", "54C3DD610D9D1B4AF82A37758738CD6B956F460C",
+		"C5986B4F1257FFA86632CBA746181433FBB75451", "82563B84D0620EDC0DFB86413897F2E22E65AD3F", "271133262BF35CB50D4F504689261E17F5EF49FF"} {
+		if k := r.Find(OpenPGP, fpr); k != nil {
+			t.Errorf("an unconfirmed key is shipped: %s (%s)", fpr, k.Publisher)
+		}
 	}
 }
