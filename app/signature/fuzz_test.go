@@ -82,6 +82,9 @@ func FuzzSignature(f *testing.F) {
 				t.Fatalf("a changed file still verifies: %+v", rs)
 			}
 		}
+		if d := sameAsGoCrypto(file); d != "" {
+			t.Fatalf("clear-signed, read otherwise than go-crypto reads it: %s", d)
+		}
 		if c := ReadClearSigned(file); c != nil {
 			if c.Line < 1 || len(c.Before)+len(c.After) > len(file) {
 				t.Fatalf("clear-signed: Line %d, Before %d, After %d of %d bytes", c.Line, len(c.Before), len(c.After), len(file))

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
-	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
 	pgperr "github.com/ProtonMail/go-crypto/openpgp/errors"
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	pgp "github.com/ProtonMail/go-crypto/openpgp/v2"
@@ -180,9 +179,15 @@ const clearBegin = "-----BEGIN PGP SIGNED MESSAGE-----"
 
 // ReadClearSigned finds the first clear-signed message in data, or returns
 // nil when there is none (or it is malformed: then no text is signed).
+// Text is a part of data when no line of the message needed changing, and
+// its only copy otherwise.
 func ReadClearSigned(data []byte) *ClearSigned {
-	b, rest := clearsign.Decode(data)
-	if b == nil {
+	text, armored, rest, ok := decodeClearSigned(data)
+	if !ok {
+		return nil
+	}
+	block, err := armor.Decode(bytes.NewReader(armored))
+	if err != nil {
 		return nil
 	}
 	start := 0
@@ -191,30 +196,26 @@ func ReadClearSigned(data []byte) *ClearSigned {
 	}
 	// The text begins after the BEGIN line, the armor headers and the
 	// blank line that ends them.
-	text, first := start, true
-	for text < len(data) {
-		end := bytes.IndexByte(data[text:], '\n')
+	at, first := start, true
+	for at < len(data) {
+		end := bytes.IndexByte(data[at:], '\n')
 		if end < 0 {
 			break
 		}
-		line := data[text : text+end]
-		text += end + 1
+		line := data[at : at+end]
+		at += end + 1
 		if !first && len(bytes.TrimSpace(line)) == 0 {
 			break
 		}
 		first = false
 	}
-	// go-crypto also keeps the signed bytes, the Text with "\r\n" line
-	// ends: a second copy of a text that may be tens of MB. They are made
-	// again from Text, as they are read, when the message is checked.
-	b.Bytes = nil
-	sig, err := io.ReadAll(io.LimitReader(b.ArmoredSignature.Body, MaxSignatureSize+1))
+	sig, err := io.ReadAll(io.LimitReader(block.Body, MaxSignatureSize+1))
 	if err == nil && len(sig) > MaxSignatureSize {
 		err = errSigTooLarge
 	}
 	return &ClearSigned{
-		Text:   b.Plaintext,
-		Line:   bytes.Count(data[:text], []byte("\n")) + 1,
+		Text:   text,
+		Line:   bytes.Count(data[:at], []byte("\n")) + 1,
 		Before: data[:start],
 		After:  rest,
 		sig:    sig,
