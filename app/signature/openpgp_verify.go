@@ -204,17 +204,11 @@ func (r *Keyring) judge(c *pgpCandidate, now time.Time, cfg *packet.Config) Resu
 }
 
 // better reports whether a is a more telling verdict than b on the same
-// signature: a trusted one first; among BAD ones, the file's being changed
-// (the key was sound) before a key that could not have signed.
+// signature: a trusted one first, BAD last (rank); among BAD ones, the
+// file's being changed (the key could sign) before a key that could not
+// have signed.
 func better(a, b Result) bool {
-	ra, rb := rank(a.Kind), rank(b.Kind)
-	if a.Kind == Bad {
-		ra = 8
-	}
-	if b.Kind == Bad {
-		rb = 8
-	}
-	if ra != rb {
+	if ra, rb := rank(a.Kind), rank(b.Kind); ra != rb {
 		return ra < rb
 	}
 	return a.Reason < b.Reason
