@@ -91,8 +91,11 @@ func ReadKeys(data []byte) ([]*Key, error) {
 	return readOpenPGPKeys(data)
 }
 
+// isBase64Line reports whether b is one line of base64 as short as a
+// minisign or signify key line (56 characters), not decoding anything
+// longer.
 func isBase64Line(b []byte) bool {
-	if len(b) == 0 || bytes.ContainsAny(b, "\n") {
+	if len(b) == 0 || len(b) > 128 || bytes.ContainsAny(b, "\n") {
 		return false
 	}
 	_, err := base64.StdEncoding.DecodeString(string(b))

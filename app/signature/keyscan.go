@@ -18,8 +18,11 @@ const (
 	// MaxKeySignatures bounds the signatures on one key: its
 	// self-signatures, certifications by other keys and revocations.
 	MaxKeySignatures = 4096
-	// maxKeyPackets bounds the packets in a whole key file (many keys).
-	maxKeyPackets = 1 << 16
+	// maxKeyPackets and maxFileSignatures bound a whole key file (many
+	// keys): go-crypto keeps every signature it reads, parsed, at some
+	// twenty times its size.
+	maxKeyPackets     = 1 << 16
+	maxFileSignatures = 2 * MaxKeySignatures
 	// maxKeyBytes bounds one key's packets so that the armored form the
 	// store keeps (64 base64 digits, 48 bytes, a line, plus a header and
 	// a checksum) fits in a key file: a key that could be imported but
@@ -43,7 +46,7 @@ const (
 // Data it cannot walk further (damaged, cut short) is left to the
 // parser to refuse in its own words.
 func checkKeyPackets(data []byte) error {
-	var keys, uids, subkeys, sigs, packets, size int
+	var keys, uids, subkeys, sigs, allSigs, packets, size int
 	tooBig := func() error {
 		return fmt.Errorf("key %d in it takes %.1f MiB, more than a key file Hashdrop stores can hold as text (%d MiB): refused",
 			keys, float64(size)/(1<<20), MaxKeyFileSize>>20)
@@ -77,6 +80,9 @@ func checkKeyPackets(data []byte) error {
 				return fmt.Errorf("key %d in it has more than %d subkeys, far more than a real key: refused", keys, MaxSubkeys)
 			}
 		case tagSignature:
+			if allSigs++; allSigs > maxFileSignatures {
+				return fmt.Errorf("it carries more than %d signatures in all, more than Hashdrop reads in one key file: refused", maxFileSignatures)
+			}
 			if sigs++; sigs > MaxKeySignatures {
 				return fmt.Errorf("key %d in it carries more than %d signatures, far more than a real key: refused", keys, MaxKeySignatures)
 			}

@@ -48,6 +48,8 @@ func TestHugeKeysRefused(t *testing.T) {
 	var sub bytes.Buffer
 	self := bogusSignature(e.PrimaryKey.KeyId, packet.SigTypePositiveCert)
 	e.Subkeys[0].PublicKey.Serialize(&sub)
+	var primary bytes.Buffer
+	e.PrimaryKey.Serialize(&primary)
 	e.Subkeys[0].Bindings[0].Packet.Serialize(&sub)
 	uid := func(i int) []byte {
 		var b bytes.Buffer
@@ -62,7 +64,8 @@ func TestHugeKeysRefused(t *testing.T) {
 		{"100,000 user ids", hugeKey(t, 100000, uid), "user ids"},
 		{"45,000 subkeys", hugeKey(t, 45000, func(int) []byte { return sub.Bytes() }), "subkeys"},
 		{"5,000 signatures", hugeKey(t, 5000, func(int) []byte { return self }), "signatures"},
-		{fmt.Sprintf("%d keys", maxKeyPackets/4), bytes.Repeat(public(t, e), maxKeyPackets/4), "packets"},
+		{fmt.Sprintf("%d bare keys", maxKeyPackets+1), bytes.Repeat(primary.Bytes(), maxKeyPackets+1), "packets"},
+		{"3 keys of 2,800 signatures", bytes.Repeat(hugeKey(t, 2800, func(int) []byte { return self }), 3), "in all"},
 	}
 	for _, tc := range cases {
 		if len(tc.data) > MaxKeyFileSize {
