@@ -65,10 +65,11 @@ const (
 	// trust (Result.Hash, Result.Bits).
 	TooWeak
 	// Bad: the signature does not match the signed bytes: they were changed
-	// after signing (or the signature was made for other bytes).
+	// after signing (or the signature was made for other bytes); or, as
+	// Result.Reason says, the key it names could not have made it.
 	Bad
 	// Unreadable: the signature file is damaged, cut short or not a
-	// signature (Result.Err).
+	// signature (Result.Err), or cannot be checked (Result.Reason).
 	Unreadable
 )
 
