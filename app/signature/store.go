@@ -105,6 +105,11 @@ func (s *Store) path(k *Key) string {
 // reader never sees half a key and an existing file is never replaced:
 // ErrKnown when the key is there already.
 func (s *Store) Import(k *Key) (string, error) {
+	if len(k.Bytes()) > MaxKeyFileSize {
+		// It could never be loaded (or removed by its contents) again.
+		return "", fmt.Errorf("the key %s takes %.1f MiB, over the %d MiB a key file may hold: not imported",
+			k.Fingerprint, float64(len(k.Bytes()))/(1<<20), MaxKeyFileSize>>20)
+	}
 	final := s.path(k)
 	if _, err := os.Lstat(final); err == nil {
 		return final, ErrKnown

@@ -91,3 +91,15 @@ func TestRemoveUnreadableKey(t *testing.T) {
 		t.Errorf("%d files left", len(left))
 	}
 }
+
+// Item 3: Import never writes a key file Load could not read back.
+func TestImportRefusesWhatCannotBeRead(t *testing.T) {
+	s := &Store{Dir: t.TempDir()}
+	k := &Key{Format: OpenPGP, Fingerprint: "0123456789ABCDEF0123456789ABCDEF01234567", raw: make([]byte, MaxKeyFileSize+1)}
+	if _, err := s.Import(k); err == nil {
+		t.Fatal("a key larger than a key file may be was imported")
+	}
+	if left, _ := os.ReadDir(s.Dir); len(left) != 0 {
+		t.Errorf("%d files left", len(left))
+	}
+}
