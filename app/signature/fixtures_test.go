@@ -28,7 +28,7 @@ type pgpFix struct {
 	expiredSig, revokedSig []byte
 }
 
-// Sums, is the checksum file the fixtures sign.
+// sums is the checksum file the fixtures sign.
 var sums = []byte("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  empty.iso\n" +
 	"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08  test.iso\n")
 
