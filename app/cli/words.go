@@ -33,7 +33,7 @@ func signatureLine(r signature.Result, what string) string {
 	case signature.UnknownKey:
 		return "UNKNOWN KEY: signed by a key Hashdrop does not know (fingerprint " + signature.GroupFingerprint(r.KeyID) + "): this says nothing about who made it"
 	case signature.Bad:
-		return "BAD signature: " + what + " was changed after it was signed (key " + who + ")"
+		return badWords(r.Reason, what, who)
 	case signature.Expired:
 		if r.KeyExpired {
 			return "EXPIRED: the key " + who + " had expired" + onDate(r.Until) + " when it signed"
@@ -47,9 +47,34 @@ func signatureLine(r signature.Result, what string) string {
 		}
 		return fmt.Sprintf("TOO WEAK: signed by %s with a %d-bit key, too short to trust", who, r.Bits)
 	case signature.Unreadable:
+		switch r.Reason {
+		case signature.TooManySignatures:
+			return fmt.Sprintf("UNREADABLE signature: the signature file holds more than %d signatures, far more than a publisher makes: none was checked", signature.MaxSignatures)
+		case signature.UnsupportedHash:
+			return "UNREADABLE signature: it uses a digest Hashdrop cannot compute"
+		}
 		return "UNREADABLE signature: " + errWords(r.Err)
 	}
 	return "NO SIGNATURE"
+}
+
+// badWords says why a signature is BAD: only for Changed were the signed
+// bytes (what) changed; the other reasons are about the signature or key,
+// and the bytes may be exactly as published.
+func badWords(why signature.Reason, what, who string) string {
+	switch why {
+	case signature.NoBackSignature:
+		return "BAD signature: the key that signed is attached to the key " + who + " without its own consent (no back-signature): anyone can attach someone else's key this way"
+	case signature.NotForSigning:
+		return "BAD signature: the key " + who + " is not marked by its owner for signing files"
+	case signature.CommentChanged:
+		return "BAD signature: the trusted comment of the signature by " + who + " was changed after signing (" + what + " itself matches)"
+	case signature.OtherKey:
+		return "BAD signature: not made by the key it names (" + who + ")"
+	case signature.NotOverFile:
+		return "BAD signature: a signature by " + who + " that does not sign a file (a key certification, say)"
+	}
+	return "BAD signature: " + what + " was changed after it was signed (key " + who + ")"
 }
 
 func signerWords(s signature.Signer) string {
