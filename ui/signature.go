@@ -75,6 +75,9 @@ func authenticityWords(a *checksum.Authenticity) (checksum.Outcome, string) {
 		return checksum.Unknown, tr("Signed by a key Hashdrop does not know (fingerprint {{.Fingerprint}}): this says nothing about who made it",
 			"Fingerprint", signature.ShortFingerprint(r.KeyID))
 	case signature.Bad:
+		if r.Reason != signature.Changed {
+			return checksum.Mismatch, badReasonWords(r.Reason, who)
+		}
 		return checksum.Mismatch, tr("BAD signature: the checksum file was changed after it was signed")
 	case signature.Expired:
 		if r.KeyExpired {
@@ -89,14 +92,37 @@ func authenticityWords(a *checksum.Authenticity) (checksum.Outcome, string) {
 		}
 		return checksum.Unknown, tr("Not trusted: signed with a {{.Bits}}-bit key, too short to trust ({{.Signer}})", "Bits", r.Bits, "Signer", who)
 	}
+	switch r.Reason {
+	case signature.TooManySignatures:
+		return checksum.Unknown, tr("The signature file holds more than {{.N}} signatures, far more than a publisher makes: none was checked", "N", signature.MaxSignatures)
+	case signature.UnsupportedHash:
+		return checksum.Unknown, tr("The signature uses a digest Hashdrop cannot compute")
+	}
 	return checksum.Unknown, tr("The signature cannot be read: it is damaged or cut short")
+}
+
+// badReasonWords words a BAD signature whose reason is not that the signed
+// bytes changed: they may be exactly as published, and the words must not
+// say otherwise.
+func badReasonWords(why signature.Reason, who string) string {
+	switch why {
+	case signature.NoBackSignature:
+		return tr("BAD signature: the signing key is attached to {{.Signer}} without its consent (no back-signature)", "Signer", who)
+	case signature.NotForSigning:
+		return tr("BAD signature: the key of {{.Signer}} is not one its owner uses to sign files", "Signer", who)
+	case signature.CommentChanged:
+		return tr("BAD signature: its trusted comment was changed after signing")
+	case signature.OtherKey:
+		return tr("BAD signature: it was not made by the key it names ({{.Signer}})", "Signer", who)
+	}
+	return tr("BAD signature: this is not a signature over a file")
 }
 
 // fileSignatureWords words the verdict on a file's own signature
 // (ubuntu.iso.sig): as authenticityWords, but what a BAD signature says is
 // about the file itself.
 func fileSignatureWords(a *checksum.Authenticity) (checksum.Outcome, string) {
-	if a.Verdict.Kind == signature.Bad {
+	if a.Verdict.Kind == signature.Bad && a.Verdict.Reason == signature.Changed {
 		return checksum.Mismatch, tr("BAD signature: the file was changed after it was signed")
 	}
 	return authenticityWords(a)

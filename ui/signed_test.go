@@ -244,6 +244,57 @@ func TestAuthenticityWords(t *testing.T) {
 	}
 }
 
+// A BAD or unreadable signature is worded by its reason, in English and
+// Japanese, on a checksum file's line and a file's own: only Changed says
+// the signed bytes were changed.
+func TestSignatureReasonWords(t *testing.T) {
+	me := signature.Signer{UserID: "Me <me@example.org>", Fingerprint: "E7620F1842B4E81F"}
+	const who = "Me <me@example.org> (E762 0F18 42B4 E81F)"
+	cases := []struct {
+		kind     signature.Kind
+		reason   signature.Reason
+		en, ja   string
+		fileWord string // the file's own signature, when not en
+	}{
+		{signature.Bad, signature.Changed, "BAD signature: the checksum file was changed after it was signed", "不正な署名: チェックサムファイルは署名の後に変更されています",
+			"BAD signature: the file was changed after it was signed"},
+		{signature.Bad, signature.NoBackSignature, "BAD signature: the signing key is attached to " + who + " without its consent (no back-signature)",
+			"不正な署名: 署名した鍵は、その鍵自身の同意（バックシグネチャ）なしに " + who + " に結び付けられています", ""},
+		{signature.Bad, signature.NotForSigning, "BAD signature: the key of " + who + " is not one its owner uses to sign files",
+			"不正な署名: " + who + " の鍵は、所有者が署名用として指定した鍵ではありません", ""},
+		{signature.Bad, signature.CommentChanged, "BAD signature: its trusted comment was changed after signing", "不正な署名: 署名後に信頼済みコメントが書き換えられています", ""},
+		{signature.Bad, signature.OtherKey, "BAD signature: it was not made by the key it names (" + who + ")", "不正な署名: 記載された鍵（" + who + "）で作られた署名ではありません", ""},
+		{signature.Bad, signature.NotOverFile, "BAD signature: this is not a signature over a file", "不正な署名: ファイルに対する署名ではありません", ""},
+		{signature.Unreadable, signature.TooManySignatures, "The signature file holds more than 32 signatures, far more than a publisher makes: none was checked",
+			"署名ファイルに 32 個を超える署名が含まれています（発行者が作る数をはるかに超えています）。どれも検証していません", ""},
+		{signature.Unreadable, signature.UnsupportedHash, "The signature uses a digest Hashdrop cannot compute", "この署名は Hashdrop が計算できないハッシュ関数を使っています", ""},
+	}
+	for _, tc := range cases {
+		a := &checksum.Authenticity{Verdict: signature.Result{Kind: tc.kind, Reason: tc.reason, Signer: me}}
+		wantOutcome := checksum.Unknown
+		if tc.kind == signature.Bad {
+			wantOutcome = checksum.Mismatch
+		}
+		fileWord := tc.fileWord
+		if fileWord == "" {
+			fileWord = tc.en
+		}
+		if o, got := authenticityWords(a); o != wantOutcome || got != tc.en {
+			t.Errorf("%v: %v %q, want %v %q", tc.reason, o, got, wantOutcome, tc.en)
+		}
+		if o, got := fileSignatureWords(a); o != wantOutcome || got != fileWord {
+			t.Errorf("%v, the file's own: %v %q, want %q", tc.reason, o, got, fileWord)
+		}
+	}
+	useLanguage(t, "ja")
+	for _, tc := range cases {
+		a := &checksum.Authenticity{Verdict: signature.Result{Kind: tc.kind, Reason: tc.reason, Signer: me}}
+		if _, got := authenticityWords(a); got != tc.ja {
+			t.Errorf("%v in Japanese: %q, want %q", tc.reason, got, tc.ja)
+		}
+	}
+}
+
 // Signed by a publisher's key Hashdrop ships: the publisher's name.
 func TestSignedByShippedKey(t *testing.T) {
 	h := newHarness(t)
