@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
@@ -159,7 +160,7 @@ func TestCheckEscapesControlCharacters(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	for name, out := range map[string]string{"stdout": stdout, "stderr": stderr} {
-		if hasControl(strings.ReplaceAll(out, "\n", "")) {
+		if app.HasHidden(strings.ReplaceAll(out, "\n", "")) {
 			t.Errorf("%s holds raw control characters:\n%q", name, out)
 		}
 	}
@@ -176,11 +177,12 @@ func TestCheckEscapesControlCharacters(t *testing.T) {
 
 func TestEscapeControls(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain ünïcode/a b":  "plain ünïcode/a b",
-		"a\tb\x00c\x7f":      `a\tb\x00c\x7f`,
-		"\xff\xfe":           `\xff\xfe`,
-		"back\\slash":        `back\slash`,
-		"\u0085\u009f\u00a0": `\u0085\u009f` + "\u00a0",
+		"plain ünïcode/a b":    "plain ünïcode/a b",
+		"a\tb\x00c\x7f":        `a\tb\x00c\x7f`,
+		"\xff\xfe":             `\xff\xfe`,
+		"back\\slash":          `back\slash`,
+		"\u0085\u009f\u00a0":   `\u0085\u009f` + "\u00a0",
+		"key \u202eevil\u200b": `key \u202eevil\u200b`,
 	} {
 		if got := escapeControls(in); got != want {
 			t.Errorf("escapeControls(%q) = %q, want %q", in, got, want)

@@ -112,8 +112,8 @@ func (c *cli) sum(args []string) (code int) {
 			if bsd {
 				line = checksum.BSDLine(a.Tag, h, name)
 			}
-			if terminal {
-				line = escapeControls(line) // names with escape sequences draw nothing
+			if terminal && app.HasHidden(name) {
+				line = shownLine(bsd, a.Tag, h, name)
 			}
 			w.WriteString(line)
 			w.WriteByte('\n')
@@ -133,6 +133,20 @@ func (c *cli) sum(args []string) (code int) {
 		}
 	}
 	return code
+}
+
+// shownLine is sum's line on a terminal for a name with control, invisible
+// or bidirectional characters: marked escaped as coreutils marks it (a
+// leading backslash, the name's backslashes doubled), those characters
+// written as escapes, so that it draws nothing and hides nothing. Only a
+// terminal sees it: a file or pipe gets checksum.GNULine's, with the
+// name's own characters, which coreutils reads back.
+func shownLine(bsd bool, tag, hex, name string) string {
+	shown := quoteName(filepath.ToSlash(name))[1:]
+	if bsd {
+		return `\` + tag + " (" + shown + ") = " + hex
+	}
+	return `\` + hex + "  " + shown
 }
 
 // createOut starts writing OUT for `sum -o`: it refuses an existing OUT

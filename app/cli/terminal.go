@@ -5,69 +5,30 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/hashdrop/hashdrop/app"
 )
 
 // What reaches a terminal must not be able to move its cursor or change its
 // state: a hostile checksum file could otherwise draw "b.txt: OK" over a
-// FAILED line. Control characters in names and messages are written as
-// escapes (\n \r \t \e \xHH), like coreutils quotes names in its
-// diagnostics.
+// FAILED line. Nor may a name hide a character or turn itself around
+// ("ubuntu\u200b.iso", "evil\u202eosi.exe"). Control, invisible and
+// bidirectional characters in names and messages are written as escapes
+// (\n \r \t \e \xHH \u200b; see app.VisibleText), like coreutils quotes
+// names in its diagnostics.
 
-// isControl reports whether r is a C0 or C1 control character or DEL.
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
-
-// hasControl reports whether s holds a control character or a byte that is
-// not UTF-8 (which an 8-bit terminal may take for one).
-func hasControl(s string) bool {
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if isControl(r) || r == utf8.RuneError && n == 1 {
-			return true
-		}
-		i += n
-	}
-	return false
-}
-
-// escapeControls writes the control characters of s, and bytes that are not
-// UTF-8, as escapes; everything else, backslashes included, stays.
-func escapeControls(s string) string {
-	if !hasControl(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == 0x1b:
-			b.WriteString(`\e`)
-		case r < 0x80 && isControl(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case isControl(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
-}
+// escapeControls writes the control, invisible and bidirectional
+// characters of s, and bytes that are not UTF-8, as escapes; everything
+// else, backslashes included, stays.
+func escapeControls(s string) string { return app.VisibleText(s) }
 
 // quoteName writes a name for a status line the way coreutils marks an
-// escaped name: a name holding a control character starts with a backslash,
-// its backslashes are doubled and its control characters escaped, so every
-// status stays on one line and draws nothing.
+// escaped name: a name holding a character escapeControls escapes starts
+// with a backslash, its backslashes are doubled and those characters
+// escaped, so every status stays on one line, draws nothing and hides
+// nothing.
 func quoteName(name string) string {
-	if !hasControl(name) {
+	if !app.HasHidden(name) {
 		return name
 	}
 	return `\` + escapeControls(strings.ReplaceAll(name, `\`, `\\`))
