@@ -76,12 +76,14 @@ func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
 	}
 }
 
-// displayName is the file's base name, or the path for "-" and roots.
+// displayName is the file's base name, or the path for "-" and roots, with
+// its invisible and bidirectional characters made visible
+// (app.VisibleText): "ubuntu\u200b.iso" must not look like "ubuntu.iso".
 func displayName(path string) string {
 	if b := filepath.Base(path); b != "." && b != string(filepath.Separator) {
-		return b
+		return app.VisibleText(b)
 	}
-	return path
+	return app.VisibleText(path)
 }
 
 // shown are the rows of its card: the algorithms chosen when it was added,
@@ -232,7 +234,7 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 // name when it lies beside the file, else with its folder too.
 func (it *fileItem) sourceText(p checksum.Published) string {
 	if filepath.Dir(p.Source) == filepath.Dir(it.path) {
-		return filepath.Base(p.Source)
+		return displayName(p.Source)
 	}
 	return sourcePlace(p)
 }
@@ -240,7 +242,7 @@ func (it *fileItem) sourceText(p checksum.Published) string {
 // sourcePlace names the checksum file p came from with its folder, for
 // telling two of the same name apart.
 func sourcePlace(p checksum.Published) string {
-	return tr("{{.Name}} in {{.Folder}}", "Name", filepath.Base(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
+	return tr("{{.Name}} in {{.Folder}}", "Name", displayName(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
 }
 
 // besideFile reports whether the checksum file of p lies beside it.

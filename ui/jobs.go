@@ -202,7 +202,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
 		listed[f.Path] = nil
 		it := newFileItem(f.Path, f.Size, algs)
 		if f.Name != "" {
-			it.name = f.Name
+			it.name = app.VisibleText(f.Name)
 		}
 		items = append(items, it)
 		fresh = append(fresh, f)

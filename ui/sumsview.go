@@ -145,7 +145,7 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 		return
 	}
 	e := v.sf.EntryAt(id)
-	setText(name, e.Name)
+	setText(name, app.VisibleText(e.Name))
 	r, checked := v.results.result(id, &e)
 	switch {
 	case checked:
@@ -188,9 +188,9 @@ func (v *sumsView) showEntry(id widget.ListItemID) {
 	}
 	e := v.sf.EntryAt(id)
 	if r, ok := v.results.result(id, &e); ok {
-		v.detail.SetText(tr("{{.Name}}: {{.Status}}, {{.Reason}}", "Name", e.Name, "Status", statusWord(r.Status), "Reason", entryReason(&r)))
+		v.detail.SetText(tr("{{.Name}}: {{.Status}}, {{.Reason}}", "Name", app.VisibleText(e.Name), "Status", statusWord(r.Status), "Reason", entryReason(&r)))
 	} else {
-		v.detail.SetText(tr("{{.Name}}: not checked yet", "Name", e.Name))
+		v.detail.SetText(tr("{{.Name}}: not checked yet", "Name", app.VisibleText(e.Name)))
 	}
 	v.detail.Show()
 }
@@ -512,7 +512,7 @@ func (v *sumsView) finished(rep *checksum.CheckReport, err error) {
 	v.stopBtn.Disable()
 	v.againBtn.Enable()
 	v.list.Refresh()
-	base := filepath.Base(v.path)
+	base := displayName(v.path)
 	summary := summaryText(func(s checksum.Status) int { return rep.Counts[s] })
 	v.progress.SetText(summary)
 	v.tick()
