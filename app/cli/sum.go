@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -61,8 +63,16 @@ func (c *cli) sum(args []string) (code int) {
 	// at the end; names are then written relative to OUT's folder.
 	var dst io.Writer = c.stdout
 	var outFile *app.AtomicFile
+	var interrupted <-chan os.Signal
 	dir := ""
 	if *out != "" {
+		// Ctrl+C (or a kill) must not leave OUT's temporary file behind:
+		// caught before the file exists, it stops the reading and removes
+		// the file, and the exit code says which signal, as a shell does.
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(sigs)
+		interrupted = sigs
 		f, err := c.createOut(*out, *force, files)
 		if err != nil {
 			c.errorf("hashdrop: %v", err)
@@ -88,6 +98,14 @@ func (c *cli) sum(args []string) (code int) {
 			} else {
 				queued[added] = q.Add(name, algs, nil)
 			}
+		}
+		select {
+		case <-queued[i].Done():
+		case sig := <-interrupted:
+			q.Close()
+			outFile.Abort()
+			c.errorf("hashdrop: interrupted: %s not written", *out)
+			return signalCode(sig)
 		}
 		res := queued[i].Wait()
 		queued[i] = nil
@@ -126,6 +144,13 @@ func (c *cli) sum(args []string) (code int) {
 		}
 	}
 	q.Close() // nothing more is read: OUT may now replace a file
+	select {
+	case sig := <-interrupted: // during the last file's lines
+		outFile.Abort()
+		c.errorf("hashdrop: interrupted: %s not written", *out)
+		return signalCode(sig)
+	default:
+	}
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {
 			c.errorf("hashdrop: %v", err)
@@ -147,6 +172,15 @@ func shownLine(bsd bool, tag, hex, name string) string {
 		return `\` + tag + " (" + shown + ") = " + hex
 	}
 	return `\` + hex + "  " + shown
+}
+
+// signalCode is the exit code of a command stopped by sig: 128 and its
+// number, as a shell reports a command killed by it (130 for Ctrl+C).
+func signalCode(sig os.Signal) int {
+	if n, ok := sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 128 + int(syscall.SIGINT)
 }
 
 // createOut starts writing OUT for `sum -o`: it refuses an existing OUT

@@ -4,11 +4,17 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
 func TestSumOutNeverReplacesAnInput(t *testing.T) {
@@ -49,5 +55,51 @@ func TestSumOutHonoursTheUmask(t *testing.T) {
 		if st, err := os.Stat(name); err != nil || st.Mode().Perm() != want {
 			t.Errorf("%s: mode %v, want %v", name, st.Mode().Perm(), want)
 		}
+	}
+}
+
+// Ctrl+C while sum -o reads a pipe that never ends removes OUT's temporary
+// file, writes no OUT and exits 130, as a shell reports a command it
+// stopped.
+func TestSumOutInterruptedLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	fifo := apptest.Mkfifo(t, dir, "fifo")
+	type outcome struct {
+		stderr string
+		code   int
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		_, stderr, code := run(nil, "sum", "-o", "SUMS", fifo)
+		done <- outcome{stderr, code}
+	}()
+	// The temporary file exists once the signals are caught: then Ctrl+C.
+	for deadline := time.Now().Add(apptest.HangDetector); ; {
+		if tmp, _ := filepath.Glob(".SUMS.*.tmp"); len(tmp) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("sum -o never created its temporary file")
+		}
+		runtime.Gosched()
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	var got outcome
+	select {
+	case got = <-done:
+	case <-time.After(apptest.HangDetector):
+		t.Fatalf("sum -o still reads the pipe %v after Ctrl+C", apptest.HangDetector)
+	}
+	if got.code != 130 || !strings.Contains(got.stderr, "interrupted: SUMS not written") {
+		t.Errorf("code %d, stderr %q", got.code, got.stderr)
+	}
+	if left, _ := filepath.Glob(".SUMS*"); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
+	}
+	if _, err := os.Stat("SUMS"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("SUMS written: %v", err)
 	}
 }
