@@ -37,3 +37,27 @@ func pollForWriter(f *os.File) error {
 	}
 	return err
 }
+
+// sizeIsNominal reports whether f lies on a file system whose files'
+// sizes are not their contents' (sysfs says 4096, /proc says 0 or 4096):
+// what is read is all there is, and a short read is no change.
+func sizeIsNominal(f File) bool {
+	of, ok := f.(*os.File)
+	if !ok {
+		return false
+	}
+	rc, err := of.SyscallConn() // not Fd, which would make f blocking
+	if err != nil {
+		return false
+	}
+	var st unix.Statfs_t
+	if rc.Control(func(fd uintptr) { err = unix.Fstatfs(int(fd), &st) }) != nil || err != nil {
+		return false
+	}
+	switch st.Type {
+	case unix.SYSFS_MAGIC, unix.PROC_SUPER_MAGIC, unix.DEBUGFS_MAGIC, unix.TRACEFS_MAGIC,
+		unix.SECURITYFS_MAGIC, unix.CGROUP_SUPER_MAGIC, unix.CGROUP2_SUPER_MAGIC:
+		return true
+	}
+	return false
+}

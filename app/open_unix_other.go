@@ -10,3 +10,7 @@ var portablePipes = true
 // pollForWriter is reached only by a name that was not a pipe when openFile
 // looked and is one now that it is open.
 func pollForWriter(*os.File) error { return ErrChanged }
+
+// sizeIsNominal: only Linux's sysfs and procfs are known to give sizes
+// their files do not have.
+func sizeIsNominal(File) bool { return false }

@@ -152,8 +152,9 @@ func (j *Job) open() (File, fs.FileInfo, error) {
 			}
 		}
 		return f, nil, nil
-	case st.Size() == 0:
-		// A file of /proc that says it is empty but is not.
+	case st.Size() == 0 || sizeIsNominal(f):
+		// A file of /proc that says it is empty but is not, or one of /sys
+		// that says 4096 and holds a line: read as a stream, to its end.
 		return f, nil, nil
 	}
 	return f, st, nil
