@@ -1,0 +1,141 @@
+// Package windows holds the files of Hashdrop's Windows installer and of its
+// test under Wine (make test-windows); this test keeps the installer's
+// registry entries equal to the ones the setting "Open checksum files with
+// Hashdrop" writes, so that an installed Hashdrop and one that registered
+// itself open the same files the same way.
+package windows
+
+import (
+	"encoding/xml"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+type wix struct {
+	Values []registryValue `xml:"Product>DirectoryRef>Component>RegistryValue"`
+}
+
+type registryValue struct {
+	Root    string `xml:",attr"`
+	Key     string `xml:",attr"`
+	Name    string `xml:",attr"`
+	Type    string `xml:",attr"`
+	Value   string `xml:",attr"`
+	KeyPath string `xml:",attr"`
+}
+
+// entry is one registry value: key\name = data.
+type entry struct{ key, name, data string }
+
+const (
+	classes = `Software\Classes\`
+	// installDir stands for [INSTALLDIR], the folder the installer chose.
+	installDir = `C:\Users\someone\AppData\Local\Programs\Hashdrop\`
+	exe        = installDir + "Hashdrop.exe"
+)
+
+// installerClasses returns the values the installer writes under
+// HKCU\Software\Classes, [INSTALLDIR] replaced by installDir.
+func installerClasses(t *testing.T) map[entry]bool {
+	t.Helper()
+	data, err := os.ReadFile("hashdrop.wxs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w wix
+	if err := xml.Unmarshal(data, &w); err != nil {
+		t.Fatal(err)
+	}
+	got := map[entry]bool{}
+	for _, v := range w.Values {
+		if v.Root != "HKCU" {
+			t.Errorf("%s\\%s is written under %s: a per-user install writes only under HKCU", v.Key, v.Name, v.Root)
+		}
+		key, ok := strings.CutPrefix(v.Key, classes)
+		if !ok {
+			continue
+		}
+		if v.Type != "string" {
+			t.Errorf("%s\\%s is a %s, not a string", v.Key, v.Name, v.Type)
+		}
+		e := entry{key, v.Name, strings.ReplaceAll(v.Value, "[INSTALLDIR]", installDir)}
+		if got[e] {
+			t.Errorf("%v twice", e)
+		}
+		got[e] = true
+	}
+	if len(w.Values) == 0 {
+		t.Fatal("hashdrop.wxs has no registry value (has its layout changed?)")
+	}
+	return got
+}
+
+// settingClasses returns the values the setting writes for exe.
+func settingClasses(t *testing.T) map[entry]bool {
+	t.Helper()
+	ch, err := app.AssocInstall(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[entry]bool{}
+	for _, c := range ch {
+		switch c.Op {
+		case app.RegSet:
+			want[entry{c.Key, c.Name, c.Data}] = true
+		case app.RegTakeDefault:
+			// The installer takes the default without keeping the one
+			// before (Windows Installer puts back nothing it did not
+			// write); Windows lets the user's own choice win either way.
+			want[entry{c.Key, "", c.Data}] = true
+		default:
+			t.Fatalf("AssocInstall has a change the installer does not know: %v", c)
+		}
+	}
+	return want
+}
+
+func TestInstallerWritesTheSettingsAssociations(t *testing.T) {
+	got, want := installerClasses(t), settingClasses(t)
+	for _, e := range sorted(want) {
+		if !got[e] {
+			t.Errorf("the setting writes %s [%s] = %q; hashdrop.wxs does not", e.key, e.name, e.data)
+		}
+	}
+	for _, ext := range app.ChecksumExtensions {
+		if !got[entry{ext, "", app.AssocProgID}] {
+			t.Errorf("hashdrop.wxs does not open %s files with Hashdrop", ext)
+		}
+	}
+}
+
+func TestInstallerAddsOnlyTheRightClickEntries(t *testing.T) {
+	got, want := installerClasses(t), settingClasses(t)
+	command := `"` + exe + `" "%1"`
+	icon := `"` + exe + `",0`
+	for _, key := range []string{`*\shell\Hashdrop`, `Directory\shell\Hashdrop`} {
+		want[entry{key, "", "Check with Hashdrop"}] = true
+		want[entry{key, "Icon", icon}] = true
+		want[entry{key + `\command`, "", command}] = true
+	}
+	for _, e := range sorted(got) {
+		if !want[e] {
+			t.Errorf("hashdrop.wxs writes %s [%s] = %q, which neither the setting nor the right-click entry has", e.key, e.name, e.data)
+		}
+	}
+	for _, e := range sorted(want) {
+		if !got[e] {
+			t.Errorf("hashdrop.wxs lacks %s [%s] = %q", e.key, e.name, e.data)
+		}
+	}
+}
+
+func sorted(m map[entry]bool) []entry {
+	return slices.SortedFunc(maps.Keys(m), func(a, b entry) int {
+		return strings.Compare(a.key+"\x00"+a.name, b.key+"\x00"+b.name)
+	})
+}
