@@ -1,0 +1,367 @@
+#!/bin/sh
+# make test-windows: Hashdrop.exe run for real under Wine, on a virtual X
+# display, in a throwaway Wine prefix under build/wintest.
+#
+#   test-windows.sh EXE DLL MSI
+#
+# EXE is the 64-bit Hashdrop.exe, DLL the stand-in bcryptprimitives.dll
+# (assets/windows/_wine: Go 1.26 programs need ProcessPrng, which Wine 8.0
+# lacks), MSI the installer built from EXE. One line per check, PASS, FAIL or
+# KNOWN-FAIL; the exit status is 1 when any check FAILs.
+#
+# STRICT_HANDOVER=1 makes the hand-over of a second launch's file to the
+# first window (issue 29 item 5: Wine 8.0 has no AF_UNIX sockets, so one
+# window needs named pipes) a check that fails the run; until item 5 is
+# done it is reported as KNOWN-FAIL.
+set -u
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+exe=$root/${1:?usage: test-windows.sh EXE DLL MSI}
+dll=$root/${2:?usage: test-windows.sh EXE DLL MSI}
+msi=$root/${3:?usage: test-windows.sh EXE DLL MSI}
+strict_handover=${STRICT_HANDOVER:-0}
+
+work=$root/build/wintest
+rm -rf "$work"
+mkdir -p "$work/home" "$work/files" "$work/gnupg"
+chmod 700 "$work/gnupg"
+# Wine writes menu entries and MIME types for what it installs into HOME:
+# keep them in the throwaway one (winemenubuilder is off as well).
+export HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_DATA_HOME="$work/home/.local/share"
+export WINEPREFIX="$work/prefix" WINEARCH=win64 WINEDEBUG=-all LC_ALL=C.UTF-8
+# mscoree, mshtml: no offer to download Mono and Gecko. xinput1_4: Wine
+# crashes in it as GLFW unloads it at exit.
+export WINEDLLOVERRIDES="bcryptprimitives=n,b;xinput1_4=d;winemenubuilder.exe=d;mscoree,mshtml="
+unset WAYLAND_DISPLAY
+
+failed=0 passed=0
+pass() { printf 'PASS: %s\n' "$*"; passed=$((passed + 1)); }
+fail() { printf 'FAIL: %s\n' "$*"; failed=$((failed + 1)); }
+# check WHAT COMMAND...: PASS when COMMAND succeeds.
+check() {
+	what=$1
+	shift
+	if "$@"; then
+		pass "$what"
+		return 0
+	fi
+	fail "$what"
+	return 1
+}
+# show FILE...: the files, indented, after a FAIL.
+show() {
+	for f in "$@"; do
+		[ -s "$f" ] && sed 's/^/	| /' "$f"
+	done
+	return 0
+}
+
+xvfb_pid= gui1= gui2=
+cleanup() {
+	for p in $gui2 $gui1; do
+		kill "$p" 2>/dev/null
+	done
+	timeout 30 wineserver -k 2>/dev/null
+	GNUPGHOME="$work/gnupg" timeout 10 gpgconf --kill gpg-agent 2>/dev/null
+	[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+	wait 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Xvfb comes first: Wine's first start in a new prefix fixes its display
+# driver, and without a display there no window ever appears afterwards.
+Xvfb -displayfd 5 -screen 0 1280x1024x24 -nolisten tcp 5>"$work/display" 2>"$work/xvfb.log" &
+xvfb_pid=$!
+i=0
+while [ ! -s "$work/display" ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ -s "$work/display" ] || { show "$work/xvfb.log"; echo "FAIL: Xvfb did not start"; exit 1; }
+export DISPLAY=:$(cat "$work/display")
+
+# wine: run the Windows program in args with a timeout of $1 seconds; its
+# stdout and stderr go to files (a GUI-subsystem program has no console:
+# Wine hands it its output only when that is a file or a pipe).
+# out, err and code are set afterwards.
+n=0
+run() {
+	limit=$1
+	shift
+	n=$((n + 1))
+	out=$work/run$n.out err=$work/run$n.err
+	timeout -k 5 "$limit" wine "$@" >"$out" 2>"$err" </dev/null
+	code=$?
+	[ $code = 124 ] && echo "	(wine $* timed out after $limit s)"
+	return 0
+}
+
+echo "test-windows: $(wine --version), Wine prefix $WINEPREFIX"
+start=$(date +%s)
+timeout 300 wineboot -i >"$work/wineboot.log" 2>&1 || { show "$work/wineboot.log"; echo "FAIL: wineboot"; exit 1; }
+cp "$dll" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+echo "test-windows: Wine prefix made in $(($(date +%s) - start)) s"
+
+# ---- The command line ------------------------------------------------------
+
+cd "$work/files"
+head -c 3000000 /dev/urandom >good.iso
+head -c 1000000 /dev/urandom >bad.iso
+printf 'Japanese name\n' >'ダウンロード.iso'
+want=$(sha256sum good.iso | cut -d' ' -f1)
+
+run 60 "$exe" algos
+check "algos: exit 0, lists SHA-256 and Whirlpool" \
+	sh -c '[ "$1" = 0 ] && grep -q sha256 "$2" && grep -qi whirlpool "$2"' - "$code" "$out" || show "$out" "$err"
+
+run 60 "$exe" sum -a sha256 good.iso
+check "sum -a sha256 good.iso: the digest sha256sum gives" \
+	sh -c '[ "$1" = 0 ] && grep -qx "$2  good.iso" "$3"' - "$code" "$want" "$out" || show "$out" "$err"
+
+# check: OK, FAILED and MISSING entries and the exit codes.
+{
+	echo "$want  good.iso"
+	echo "$want  bad.iso"
+	echo "$want  gone.iso"
+} >SHA256SUMS
+run 60 "$exe" check SHA256SUMS
+check "check: good.iso OK" grep -qx 'good.iso: OK' "$out"
+check "check: bad.iso FAILED" grep -qx 'bad.iso: FAILED' "$out"
+check "check: gone.iso MISSING" grep -qx 'gone.iso: MISSING' "$out"
+check "check: exit 1 when an entry is not OK (got $code)" [ "$code" = 1 ] || show "$out" "$err"
+
+sha256sum good.iso >GOOD.SHA256SUMS
+run 60 "$exe" check GOOD.SHA256SUMS
+check "check: exit 0 when every entry is OK (got $code)" [ "$code" = 0 ] || show "$out" "$err"
+
+run 60 "$exe" check no-such-SHA256SUMS
+check "check: exit 2 when the checksum file cannot be read (got $code)" [ "$code" = 2 ] || show "$out" "$err"
+printf 'not a checksum line\n' >EMPTY.SHA256SUMS
+run 60 "$exe" check EMPTY.SHA256SUMS
+check "check: exit 2 when the checksum file holds no valid line (got $code)" [ "$code" = 2 ] || show "$out" "$err"
+
+# check --require-signature: SHA256SUMS.gpg by a throwaway key, given
+# with --keyring.
+mkdir signed
+cp good.iso signed/
+sha256sum good.iso >signed/SHA256SUMS
+export GNUPGHOME="$work/gnupg"
+if timeout 120 gpg --batch --quiet --pinentry-mode loopback --passphrase '' --quick-gen-key 'Hashdrop Test <test@example.invalid>' ed25519 sign never 2>"$work/gpg.log" &&
+	timeout 60 gpg --batch --armor --export test@example.invalid >release.asc 2>>"$work/gpg.log" &&
+	timeout 60 gpg --batch --detach-sign -o signed/SHA256SUMS.gpg signed/SHA256SUMS 2>>"$work/gpg.log"; then
+	run 60 "$exe" check --require-signature --keyring release.asc signed/SHA256SUMS
+	check "check --require-signature --keyring: GENUINE, exit 0 (got $code)" \
+		sh -c '[ "$1" = 0 ] && grep -q "SHA256SUMS.gpg: GENUINE" "$2" && grep -q "good.iso: OK" "$2"' - "$code" "$out" || show "$out" "$err"
+	run 60 "$exe" check --require-signature signed/SHA256SUMS
+	check "check --require-signature, the key not given: UNKNOWN KEY, exit 1 (got $code)" \
+		sh -c '[ "$1" = 1 ] && grep -q "UNKNOWN KEY" "$2"' - "$code" "$out" || show "$out" "$err"
+	echo "$want  extra.iso" >>signed/SHA256SUMS
+	run 60 "$exe" check --require-signature --keyring release.asc signed/SHA256SUMS
+	check "check --require-signature, the file changed after signing: BAD signature, exit 1 (got $code)" \
+		sh -c '[ "$1" = 1 ] && grep -q "BAD signature" "$2"' - "$code" "$out" || show "$out" "$err"
+else
+	show "$work/gpg.log"
+	fail "gpg could not make and sign with a throwaway key"
+fi
+
+# A Windows path, drive letter and backslashes (Z: is Wine's /).
+winfiles=Z:$(echo "$work/files" | tr / '\\')
+run 60 "$exe" sum -a sha256 "$winfiles\\good.iso"
+check "sum of $winfiles\\good.iso: the digest sha256sum gives" \
+	sh -c '[ "$1" = 0 ] && grep -q "^$2 " "$3" && grep -q "good.iso$" "$3"' - "$code" "$want" "$out" || show "$out" "$err"
+run 60 "$exe" check "$winfiles\\GOOD.SHA256SUMS"
+check "check $winfiles\\GOOD.SHA256SUMS: OK, exit 0 (got $code)" \
+	sh -c '[ "$1" = 0 ] && grep -q "good.iso: OK" "$2"' - "$code" "$out" || show "$out" "$err"
+
+# A Japanese name, in the arguments and in a checksum file.
+jwant=$(sha256sum 'ダウンロード.iso' | cut -d' ' -f1)
+run 60 "$exe" sum -a sha256 'ダウンロード.iso'
+check "sum of a Japanese name: the name and digest sha256sum gives" \
+	sh -c '[ "$1" = 0 ] && grep -qx "$2  ダウンロード.iso" "$3"' - "$code" "$jwant" "$out" || show "$out" "$err"
+sha256sum 'ダウンロード.iso' >JA.SHA256SUMS
+run 60 "$exe" check JA.SHA256SUMS
+check "check of a Japanese name: OK, exit 0 (got $code)" \
+	sh -c '[ "$1" = 0 ] && grep -qx "ダウンロード.iso: OK" "$2"' - "$code" "$out" || show "$out" "$err"
+
+# ---- The window --------------------------------------------------------------
+
+# wait_for SECONDS PATTERN FILE: until the fixed string is in FILE.
+wait_for() {
+	t=0
+	while [ $t -lt $(($1 * 10)) ]; do
+		grep -qF -- "$2" "$3" 2>/dev/null && return 0
+		sleep 0.1
+		t=$((t + 1))
+	done
+	return 1
+}
+# windows PID: the X windows named Hashdrop of the process, one a line.
+windows() { xdotool search --all --pid "$1" --name '^Hashdrop$' 2>/dev/null; }
+# program PID: the Windows program's process, which wine (timeout's child,
+# $1) becomes.
+program() {
+	t=0
+	while [ -z "$(pgrep -P "$1")" ] && [ $t -lt 100 ]; do
+		sleep 0.1
+		t=$((t + 1))
+	done
+	pgrep -P "$1" | head -n 1
+}
+# gone PID SECONDS: until the process has ended.
+gone() {
+	t=0
+	while kill -0 "$1" 2>/dev/null; do
+		[ $t -ge $(($2 * 10)) ] && return 1
+		sleep 0.1
+		t=$((t + 1))
+	done
+	return 0
+}
+# close PID: Alt+F4 (WM_CLOSE, as Windows' title bar button sends) to the
+# process's windows until it has ended, 30 s at most. Wine may not have
+# taken the focus yet when the first key arrives: try again.
+close() {
+	tries=0
+	while [ $tries -lt 6 ]; do
+		for w in $(windows "$1"); do
+			timeout 10 xdotool windowfocus --sync "$w" 2>/dev/null
+			sleep 0.5
+			timeout 10 xdotool key alt+F4 2>/dev/null
+		done
+		gone "$1" 5 && return 0
+		tries=$((tries + 1))
+	done
+	return 1
+}
+
+head -c 24000000 /dev/urandom >debian-13-amd64-netinst.iso
+head -c 8000000 /dev/urandom >second.iso
+first_sum=$(sha256sum debian-13-amd64-netinst.iso | cut -d' ' -f1)
+second_sum=$(sha256sum second.iso | cut -d' ' -f1)
+HASHDROP_TRACE=1 timeout -k 5 600 wine "$exe" debian-13-amd64-netinst.iso >"$work/window1.out" 2>"$work/window1.log" </dev/null &
+gui1=$!
+pid1=$(program $gui1)
+if wait_for 120 "sha256=$first_sum" "$work/window1.log"; then
+	pass "the window hashed debian-13-amd64-netinst.iso: its SHA-256 in the trace"
+else
+	fail "the window did not trace debian-13-amd64-netinst.iso's SHA-256 within 120 s"
+	show "$work/window1.log"
+fi
+t=0
+while [ -z "$(windows "$pid1")" ] && [ $t -lt 300 ]; do
+	sleep 0.1
+	t=$((t + 1))
+done
+sleep 2 # a few redraws
+if import -window root "$root/build/smoke-windows.png" 2>"$work/import.log"; then
+	pass "screenshot: build/smoke-windows.png"
+else
+	fail "screenshot"
+	show "$work/import.log"
+fi
+
+# A second launch hands its file to the first window, which queues and
+# hashes it, and ends.
+HASHDROP_TRACE=1 timeout -k 5 120 wine "$exe" second.iso >"$work/window2.out" 2>"$work/window2.log" </dev/null &
+gui2=$!
+pid2=$(program $gui2)
+if wait_for 60 "sha256=$second_sum" "$work/window1.log" && grep -q 'handed over.*second.iso' "$work/window1.log"; then
+	pass "a second launch handed second.iso to the first window"
+elif [ "$strict_handover" = 1 ]; then
+	fail "the first window was not handed second.iso by a second launch within 60 s"
+	show "$work/window2.log"
+else
+	echo "KNOWN-FAIL (issue 29 item 5): the first window was not handed second.iso by a second launch within 60 s"
+	grep -q "sha256=$second_sum" "$work/window2.log" && echo "	(the second launch hashed it in a window of its own)"
+fi
+if ! gone "$gui2" 20; then
+	# It opened a window of its own: close it, to leave the first.
+	close "$pid2" || kill "$gui2" 2>/dev/null
+	gone "$gui2" 10
+fi
+gui2=
+
+# Closing the window ends the process.
+if [ -n "$(windows "$pid1")" ] && close "$pid1"; then
+	pass "closing the window ended the process"
+else
+	fail "closing the window did not end the process within 30 s (its windows: $(windows "$pid1" | tr '\n' ' '))"
+	show "$work/window1.log"
+	kill "$gui1" 2>/dev/null
+fi
+gone "$gui1" 10
+gui1=
+for f in window1 window2; do
+	for bad in 'panic:' 'fatal error:' 'Error in Fyne call thread'; do
+		grep -q "$bad" "$work/$f.log" && fail "$f logged $bad" && show "$work/$f.log"
+	done
+done
+
+# ---- The installer -------------------------------------------------------------
+
+user=$(ls "$WINEPREFIX/drive_c/users" | grep -vx Public | head -n 1)
+local_app=$WINEPREFIX/drive_c/users/$user/AppData/Local
+start_menu=$WINEPREFIX/drive_c/users/$user/AppData/Roaming/Microsoft/Windows/Start\ Menu/Programs
+installed=$local_app/Programs/Hashdrop/Hashdrop.exe
+winmsi=Z:$(echo "$msi" | tr / '\\')
+winexe="C:\\users\\$user\\AppData\\Local\\Programs\\Hashdrop\\Hashdrop.exe"
+
+# reg KEY [VALUE-NAME]: wine reg query, into out and code.
+reg() {
+	if [ $# = 2 ]; then run 60 reg query "HKCU\\Software\\Classes\\$1" /v "$2"; else run 60 reg query "HKCU\\Software\\Classes\\$1"; fi
+}
+# has KEY NAME DATA: value NAME ("" the default) of KEY is DATA.
+has() {
+	if [ -z "$2" ]; then run 60 reg query "HKCU\\Software\\Classes\\$1" /ve; else reg "$1" "$2"; fi
+	[ "$code" = 0 ] && tr -d '\r' <"$out" | sed -n 's/.*REG_SZ *//p' | grep -qxF -- "$3"
+}
+command="\"$winexe\" \"%1\""
+exts='.md5 .sha1 .sha224 .sha256 .sha384 .sha512 .sha3-224 .sha3-256 .sha3-384 .sha3-512 .sfv .md5sum .sha1sum .sha256sum .sha512sum .digests'
+
+run 300 msiexec /i "$winmsi" /qn /l*v "Z:$(echo "$work/msi-install.log" | tr / '\\')"
+check "msiexec /i $(basename "$msi") /qn: exit 0 (got $code)" [ "$code" = 0 ] || show "$out" "$err"
+check "installed: %LocalAppData%\\Programs\\Hashdrop\\Hashdrop.exe" cmp -s "$exe" "$installed"
+check "installed: the Start-menu shortcut" [ -f "$start_menu/Hashdrop.lnk" ]
+check "installed: Check with Hashdrop for every file" has '*\shell\Hashdrop\command' '' "$command"
+check "installed: Check with Hashdrop for every folder" has 'Directory\shell\Hashdrop\command' '' "$command"
+check "installed: the menu entry's words" has 'Directory\shell\Hashdrop' '' 'Check with Hashdrop'
+check "installed: the checksum file type opens with Hashdrop" has 'Hashdrop.ChecksumFile\shell\open\command' '' "$command"
+check "installed: Hashdrop in Open with" has 'Applications\Hashdrop.exe\shell\open\command' '' "$command"
+missing=
+for e in $exts; do
+	has "$e" '' Hashdrop.ChecksumFile || missing="$missing $e"
+	reg "$e\\OpenWithProgids" Hashdrop.ChecksumFile
+	[ "$code" = 0 ] || missing="$missing $e\\OpenWithProgids"
+done
+check "installed: the 16 checksum extensions open with Hashdrop${missing:+ (not:$missing)}" [ -z "$missing" ]
+# uninstall_entry: whether Apps & features lists Hashdrop (Wine's msiexec
+# writes the entry of a per-user product under HKLM; both are looked in).
+uninstall_entry() {
+	for hive in HKCU HKLM; do
+		run 60 reg query "$hive\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall" /s
+		tr -d '\r' <"$out" | grep -q 'DisplayName.*REG_SZ *Hashdrop$' && return 0
+	done
+	return 1
+}
+check "installed: an entry in Apps & features" uninstall_entry
+
+run 60 "$installed" algos
+check "the installed Hashdrop runs: algos, exit 0" sh -c '[ "$1" = 0 ] && grep -q sha256 "$2"' - "$code" "$out" || show "$out" "$err"
+
+run 300 msiexec /x "$winmsi" /qn
+check "msiexec /x $(basename "$msi") /qn: exit 0 (got $code)" [ "$code" = 0 ] || show "$out" "$err"
+check "uninstalled: no Programs\\Hashdrop folder" [ ! -e "$local_app/Programs/Hashdrop" ]
+check "uninstalled: no Start-menu shortcut" [ ! -e "$start_menu/Hashdrop.lnk" ]
+left=
+for k in 'Hashdrop.ChecksumFile' 'Applications\Hashdrop.exe' '*\shell\Hashdrop' 'Directory\shell\Hashdrop' $exts; do
+	reg "$k"
+	[ "$code" = 0 ] && left="$left $k"
+done
+run 60 reg query 'HKCU\Software\Hashdrop'
+[ "$code" = 0 ] && left="$left HKCU\\Software\\Hashdrop"
+check "uninstalled: no registry key left${left:+ (left:$left)}" [ -z "$left" ]
+check "uninstalled: no entry in Apps & features" eval '! uninstall_entry'
+
+echo "test-windows: $passed passed, $failed failed, in $(($(date +%s) - start)) s"
+[ $failed = 0 ]
