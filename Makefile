@@ -200,7 +200,7 @@ deps-windows-package:
 	@sh .ci/need 'command -v wixl && command -v zip && command -v convert' $(DEB_WINPKG)
 
 deps-test-windows: deps-windows-package
-	@sh .ci/need 'command -v wine && command -v Xvfb && command -v xdotool && command -v import && command -v gpg' $(DEB_WINTEST)
+	@sh .ci/need 'command -v wine && command -v Xvfb && command -v xdotool && command -v import && command -v gpg && command -v pgrep' $(DEB_WINTEST)
 
 # Desktop integration. install puts the program, its icon, its .desktop entry
 # (Exec=... %F) and the checksum MIME types into PREFIX (~/.local for a user,

@@ -16,9 +16,9 @@
 set -u
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-exe=$root/${1:?usage: test-windows.sh EXE DLL MSI}
-dll=$root/${2:?usage: test-windows.sh EXE DLL MSI}
-msi=$root/${3:?usage: test-windows.sh EXE DLL MSI}
+[ $# = 3 ] || { echo "usage: test-windows.sh EXE DLL MSI"; exit 2; }
+abs() { case $1 in /*) echo "$1" ;; *) echo "$root/$1" ;; esac; }
+exe=$(abs "$1") dll=$(abs "$2") msi=$(abs "$3")
 strict_handover=${STRICT_HANDOVER:-0}
 
 work=$root/build/wintest
