@@ -62,6 +62,8 @@ cleanup() {
 		kill "$p" 2>/dev/null
 	done
 	timeout 30 wineserver -k 2>/dev/null
+	# The prefix is 700 MB: kept only for a look after a failure.
+	[ "$failed" = 0 ] && rm -rf "$WINEPREFIX"
 	GNUPGHOME="$work/gnupg" timeout 10 gpgconf --kill gpg-agent 2>/dev/null
 	[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
 	wait 2>/dev/null
