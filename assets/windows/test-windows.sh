@@ -339,7 +339,7 @@ has() {
 	[ "$code" = 0 ] && tr -d '\r' <"$out" | sed -n 's/.*REG_SZ *//p' | grep -qxF -- "$3"
 }
 command="\"$winexe\" \"%1\""
-exts='.md5 .sha1 .sha224 .sha256 .sha384 .sha512 .sha3-224 .sha3-256 .sha3-384 .sha3-512 .sfv .md5sum .sha1sum .sha256sum .sha512sum .digests'
+exts='.md5 .sha1 .sha224 .sha256 .sha384 .sha512 .sha3-224 .sha3-256 .sha3-384 .sha3-512 .sfv .md5sum .sha1sum .sha256sum .sha512sum .digests .b2 .b3 .xxh64 .xxh3 .xxh128'
 
 run 300 msiexec /i "$winmsi" /qn /l*v "Z:$(echo "$work/msi-install.log" | tr / '\\')"
 check "msiexec /i $(basename "$msi") /qn: exit 0 (got $code)" [ "$code" = 0 ] || show "$out" "$err"
@@ -356,7 +356,7 @@ for e in $exts; do
 	reg "$e\\OpenWithProgids" Hashdrop.ChecksumFile
 	[ "$code" = 0 ] || missing="$missing $e\\OpenWithProgids"
 done
-check "installed: the 16 checksum extensions open with Hashdrop${missing:+ (not:$missing)}" [ -z "$missing" ]
+check "installed: the $(echo $exts | wc -w) checksum extensions open with Hashdrop${missing:+ (not:$missing)}" [ -z "$missing" ]
 # uninstall_entry: whether Apps & features lists Hashdrop (Wine's msiexec
 # writes the entry of a per-user product under HKLM; both are looked in).
 uninstall_entry() {

@@ -1,19 +1,19 @@
-// Package windows holds the files of Hashdrop's Windows installer and of its
-// test under Wine (make test-windows); this test keeps the installer's
-// registry entries equal to the ones the setting "Open checksum files with
-// Hashdrop" writes, so that an installed Hashdrop and one that registered
-// itself open the same files the same way.
-package windows
+package desktop
+
+// The Windows installer (assets/windows/hashdrop.wxs, built by make
+// package-windows) writes the registry entries the setting "Open checksum
+// files with Hashdrop" writes: these tests keep the two equal, so that an
+// installed Hashdrop and one that registered itself open the same files the
+// same way.
 
 import (
 	"encoding/xml"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/hashdrop/hashdrop/app"
 )
 
 type wix struct {
@@ -43,7 +43,7 @@ const (
 // HKCU\Software\Classes, [INSTALLDIR] replaced by installDir.
 func installerClasses(t *testing.T) map[entry]bool {
 	t.Helper()
-	data, err := os.ReadFile("hashdrop.wxs")
+	data, err := os.ReadFile(filepath.Join("..", "..", "assets", "windows", "hashdrop.wxs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,16 +78,16 @@ func installerClasses(t *testing.T) map[entry]bool {
 // settingClasses returns the values the setting writes for exe.
 func settingClasses(t *testing.T) map[entry]bool {
 	t.Helper()
-	ch, err := app.AssocInstall(exe)
+	ch, err := assocInstall(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[entry]bool{}
 	for _, c := range ch {
 		switch c.Op {
-		case app.RegSet:
+		case regSet:
 			want[entry{c.Key, c.Name, c.Data}] = true
-		case app.RegTakeDefault:
+		case regTakeDefault:
 			// The installer takes the default without keeping the one
 			// before (Windows Installer puts back nothing it did not
 			// write); Windows lets the user's own choice win either way.
@@ -106,8 +106,8 @@ func TestInstallerWritesTheSettingsAssociations(t *testing.T) {
 			t.Errorf("the setting writes %s [%s] = %q; hashdrop.wxs does not", e.key, e.name, e.data)
 		}
 	}
-	for _, ext := range app.ChecksumExtensions {
-		if !got[entry{ext, "", app.AssocProgID}] {
+	for _, ext := range ChecksumExtensions {
+		if !got[entry{ext, "", assocProgID}] {
 			t.Errorf("hashdrop.wxs does not open %s files with Hashdrop", ext)
 		}
 	}
