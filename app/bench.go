@@ -26,14 +26,24 @@ type BenchReport struct {
 	Results  []BenchResult `json:"results"`
 }
 
+// minBenchTime is the least time an algorithm's figure is measured over: a
+// coarse clock (Windows' and Wine's tick in steps of up to 16 ms) reads 0
+// for a short run, and a speed over a span near one tick is noise.
+const minBenchTime = 200 * time.Millisecond
+
 // Bench hashes mib MiB in memory with each algorithm, one after the other on
 // one goroutine, in pieces the size of the pipeline's chunks (so the figures
-// are what `sum` can reach on a file in the page cache).
+// are what `sum` can reach on a file in the page cache). A run that ends
+// within minBenchTime is repeated until the clock has moved that far.
 func Bench(algs []*hashing.Algorithm, mib int) BenchReport {
+	return bench(algs, mib, time.Now)
+}
+
+func bench(algs []*hashing.Algorithm, mib int, now func() time.Time) BenchReport {
 	buf := make([]byte, DefaultChunkSize)
 	rng := rand.NewChaCha8([32]byte{'h', 'a', 's', 'h', 'd', 'r', 'o', 'p'})
 	rng.Read(buf)
-	total := int64(mib) << 20
+	total := max(int64(mib)<<20, 1)
 
 	rep := BenchReport{CPU: strings.TrimSpace(cpuid.CPU.BrandName), Features: []string{}}
 	for _, f := range cpuid.CPU.FeatureSet() {
@@ -43,19 +53,23 @@ func Bench(algs []*hashing.Algorithm, mib int) BenchReport {
 		h := a.New()
 		h.Write(buf) // warm up: caches, page faults, clock speed
 		h.Reset()
-		start := time.Now()
+		start := now()
 		var n int64
-		for n < total {
-			k := min(int64(len(buf)), total-n)
-			h.Write(buf[:k])
-			n += k
+		elapsed := time.Duration(0)
+		for n == 0 || elapsed < minBenchTime {
+			for done := int64(0); done < total; {
+				k := min(int64(len(buf)), total-done)
+				h.Write(buf[:k])
+				done += k
+			}
+			h.Sum(nil)
+			n += total
+			elapsed = now().Sub(start)
 		}
-		h.Sum(nil)
-		secs := max(time.Since(start).Seconds(), 1e-9)
 		rep.Results = append(rep.Results, BenchResult{
 			Algorithm:      a.ID,
 			Implementation: a.Core(),
-			MBPerSec:       math.Round(float64(n)/secs/1e5) / 10,
+			MBPerSec:       math.Round(float64(n)/elapsed.Seconds()/1e5) / 10,
 		})
 	}
 	return rep
