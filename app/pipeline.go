@@ -279,9 +279,10 @@ func (j *Job) hashUnit(u int, in <-chan *chunk, wg *sync.WaitGroup) {
 	defer wg.Done()
 	h := j.units[u].New()
 	m := &j.meters[u]
+	step := piece * max(j.spread, 1) // a piece for each goroutine of a spread unit
 	for c := range in {
 		for p := c.data(); len(p) > 0 && !j.stopped.Load(); {
-			k := min(len(p), piece)
+			k := min(len(p), step)
 			h.Write(p[:k])
 			p = p[k:]
 			m.add(k, j.q.clock())
