@@ -2,7 +2,6 @@ package ui
 
 import (
 	"github.com/hashdrop/hashdrop/app"
-	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -20,9 +19,6 @@ type Core interface {
 	Queue() *app.Queue
 	// CancelAll cancels every job queued so far; the core stays usable.
 	CancelAll()
-	// Published finds the digests published next to the file at path
-	// (ubuntu.iso.sha256, SHA256SUMS, ...).
-	Published(path string) []checksum.Published
 	// Bench measures one algorithm's in-memory speed on this CPU.
 	Bench(a *hashing.Algorithm) app.BenchResult
 	// Close cancels everything and waits for the core's goroutines to end.

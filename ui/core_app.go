@@ -2,7 +2,6 @@ package ui
 
 import (
 	"github.com/hashdrop/hashdrop/app"
-	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -27,13 +26,6 @@ func (c *appCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Res
 func (c *appCore) Queue() *app.Queue { return c.queue }
 func (c *appCore) CancelAll()        { c.queue.CancelAll() }
 func (c *appCore) Close()            { c.queue.Close() }
-
-func (c *appCore) Published(path string) []checksum.Published {
-	// An unreadable neighbour is not this file's problem. The checksum
-	// files' signatures are checked too (SHA256SUMS.gpg beside SHA256SUMS).
-	p, _ := checksum.FindPublishedSigned(path, trustedKeys.get())
-	return p
-}
 
 func (c *appCore) Bench(a *hashing.Algorithm) app.BenchResult {
 	return app.Bench([]*hashing.Algorithm{a}, benchMiB).Results[0]

@@ -19,7 +19,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app"
-	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -172,11 +171,6 @@ func (c *fakeCore) CancelAll() {
 	for _, j := range jobs {
 		j.Cancel()
 	}
-}
-
-func (c *fakeCore) Published(path string) []checksum.Published {
-	p, _ := checksum.FindPublishedSigned(path, trustedKeys.get())
-	return p
 }
 
 func (c *fakeCore) Bench(a *hashing.Algorithm) app.BenchResult {

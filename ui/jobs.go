@@ -98,13 +98,17 @@ func (w *Window) Add(paths []string) {
 		// The digests published next to the files are known before they are
 		// queued, so that the algorithm the verdict needs goes first. A
 		// checksum file of millions of lines beside them may be indexed.
-		pubs := make([][]checksum.Published, min(len(res.Files), maxSidecarLookups))
+		// Each folder's listing and shared checksum files are read once
+		// (checksum.Lookup), so every file of a drop of thousands is looked
+		// up; an unreadable neighbour is not the file's problem.
+		pubs := make([][]checksum.Published, len(res.Files))
+		lookup := checksum.NewLookup(trustedKeys.get())
 		restore := thrifty()
 		for i := range pubs {
 			if ctx.Err() != nil {
 				break
 			}
-			pubs[i] = w.core.Published(res.Files[i].Path)
+			pubs[i], _ = lookup.Published(res.Files[i].Path)
 		}
 		restore()
 		w.do(func() {
@@ -458,7 +462,7 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 			// This pass was read for the verdict: it is shown now, not at
 			// the next tick (up to tickEvery later), when the list is short
 			// enough for a pass over it per such file.
-			if len(w.files.items) <= maxSidecarLookups {
+			if len(w.files.items) <= maxJudgedAtOnce {
 				defer w.judgeNow() // deferred first: runs after hashMore
 			}
 			defer w.hashMore(it, later) // after the verdict

@@ -485,8 +485,27 @@ func (w *Window) sidecarBanner() {
 		if given {
 			headline = tr("All {{.N}} files match the digests published for them", "N", len(ok))
 		}
+		// The numbers add up with the list's: the files no digest was
+		// published for are counted, not left out of "all".
+		if none := w.unpublished(); none > 0 {
+			headline = trn(len(ok), "{{.N}} file matches the digests published for it", "{{.N}} files match the digests published for them", "N", len(ok))
+			detail = joinSentences(trn(none, "{{.N}} other file has no published digest to compare with.",
+				"{{.N}} other files have no published digest to compare with.", "N", none), detail)
+		}
 		w.banner.set(checksum.Match, headline, detail)
 	}
+}
+
+// unpublished counts the files of the list read well that no digest was
+// published for (beside them or in a checksum file given), so not compared.
+func (w *Window) unpublished() int {
+	n := 0
+	for _, it := range w.files.items {
+		if it.state == stateDone && (it.sidecar == nil || len(it.sidecar.By) == 0) {
+			n++
+		}
+	}
+	return n
 }
 
 // conflictBanner says that the checksum files given for a file disagree

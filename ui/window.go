@@ -30,9 +30,9 @@ const tickEvery = time.Second / 10
 // the rest of a long card scrolls.
 const listRoom = 160
 
-// maxSidecarLookups bounds the files of one drop whose folder is searched
-// for published digests; a 10,000-file folder has a SHA256SUMS to open instead.
-const maxSidecarLookups = 64
+// maxJudgedAtOnce bounds the list that is judged again as soon as a file
+// read for its verdict is done, rather than at the next tick.
+const maxJudgedAtOnce = 64
 
 // maxRecompute bounds the files hashed again with the algorithm a pasted
 // digest needs.
