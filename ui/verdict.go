@@ -468,7 +468,10 @@ func (w *Window) sidecarBanner() {
 		if !it.besideFile(by) {
 			detail = tr("Compared with {{.Source}}.", "Source", it.sourceText(by))
 		}
-		if n := len(it.sidecar.By) - 1; n > 0 {
+		if agree := it.sidecar.Agreeing; len(agree) > 0 {
+			detail = joinSentences(detail, trn(len(agree), "The published {{.Algorithms}} agrees too.", "The published {{.Algorithms}} agree too.", "Algorithms", algAnd(agree)))
+		}
+		if n := it.sidecar.OtherSources(); n > 0 { // files, not entries
 			detail = joinSentences(detail, trn(n, "{{.N}} more checksum file agrees.", "{{.N}} more checksum files agree.", "N", n))
 		}
 		if _, auth := authenticityWords(by.Authenticity); auth != "" {

@@ -154,9 +154,11 @@ func nearest(n int) int {
 }
 
 // isWeak reports whether a match on a proves only that the file is intact:
-// anyone can make another file with the same MD5, SHA-1, CRC32 or XXH.
+// anyone can make another file with the same SHA-1, MD5, RIPEMD-128,
+// CRC32 or other non-cryptographic checksum (Strength).
 func isWeak(a *hashing.Algorithm) bool {
-	return slices.Contains([]string{"crc32", "xxh64", "xxh3", "xxh128", "md5", "sha1"}, a.ID)
+	sha1, _ := hashing.Lookup("sha1")
+	return Strength(a) <= Strength(sha1)
 }
 
 func isAllHex(s string) bool {

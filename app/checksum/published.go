@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // A checksum file the user gave (dropped or opened) is used for the files
@@ -211,8 +212,9 @@ func (x *Index) Published(path string) []Published {
 	return out
 }
 
-// PublishedFor is every digest published for the file at path: found
-// beside it (findPublished's, first), then in each of the checksum files
+// PublishedFor is every digest published for the file at path, the
+// strongest first (Strongest); of equal strength, those found beside it
+// (findPublished's) first, then those in each of the checksum files
 // given; a checksum file found beside the file is not counted twice.
 func PublishedFor(path string, beside []Published, given []*Index) []Published {
 	out := slices.Clone(beside)
@@ -226,7 +228,7 @@ func PublishedFor(path string, beside []Published, given []*Index) []Published {
 			out = append(out, x.Published(path)...)
 		}
 	}
-	return out
+	return Strongest(out)
 }
 
 func absOrSelf(path string) string {
@@ -251,17 +253,23 @@ type Decision struct {
 	By []Published
 	// Against are, on a Conflict, the digests that disagree with By.
 	Against []Published
+	// Agreeing are, on a Match, the algorithms other than the deciding
+	// one (Verdict.Algorithm) of the weaker digests the file matches too,
+	// strongest first.
+	Agreeing []*hashing.Algorithm
 }
 
 // Decide compares a file's digests computed so far with pubs, the digests
-// published for it in the order they count (PublishedFor's). The first one
-// decides: the verdict waits for its algorithm, and the others are compared
-// as their algorithms are computed; any that disagrees makes a Conflict.
-// With no pubs the Outcome is Unknown and By is empty.
+// published for it. The strongest one (Strongest; of equal strength, the
+// first in pubs: PublishedFor's order) decides: the verdict waits for its
+// algorithm, and the others are compared as their algorithms are
+// computed; any that disagrees makes a Conflict. With no pubs the Outcome
+// is Unknown and By is empty.
 func Decide(pubs []Published, computed []app.Digest) Decision {
 	if len(pubs) == 0 {
 		return Decision{Outcome: Unknown}
 	}
+	pubs = Strongest(pubs)
 	verdicts := make([]Verdict, len(pubs))
 	var matched, mismatched []int
 	for i, p := range pubs {
@@ -295,8 +303,27 @@ func Decide(pubs []Published, computed []app.Digest) Decision {
 	d := Decision{Outcome: verdicts[0].Outcome, Verdict: verdicts[0], By: pubs[:1]}
 	if d.Outcome == Match {
 		d.By = pick(matched)
+		for _, i := range matched[1:] {
+			if a := verdicts[i].Algorithm; a != d.Verdict.Algorithm && !slices.Contains(d.Agreeing, a) {
+				d.Agreeing = append(d.Agreeing, a)
+			}
+		}
 	}
 	return d
+}
+
+// OtherSources counts the checksum files, other than the deciding one's,
+// whose digests the file matches too: files, not entries (a CHECKSUMS
+// with five algorithms for it is one).
+func (d Decision) OtherSources() int {
+	if d.Verdict.Outcome != Match || len(d.By) == 0 {
+		return 0
+	}
+	seen := map[string]bool{absOrSelf(d.By[0].Source): true}
+	for _, p := range d.By[1:] {
+		seen[absOrSelf(p.Source)] = true
+	}
+	return len(seen) - 1
 }
 
 // disagreeing lists the digests after pubs[i] of its one algorithm whose

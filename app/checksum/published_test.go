@@ -91,7 +91,7 @@ func TestPublishedFor(t *testing.T) {
 		readIndex(t, filepath.Join(dir, "dl", "SHA256SUMS")), // dropped, and beside it too
 		readIndex(t, filepath.Join(dir, "Desktop", "SHA256SUMS")),
 	}
-	if got, want := lines(PublishedFor(iso, beside, given)), "dl/SHA256SUMS:1 Desktop/MD5SUMS:1 Desktop/SHA256SUMS:1"; got != want {
+	if got, want := lines(PublishedFor(iso, beside, given)), "dl/SHA256SUMS:1 Desktop/SHA256SUMS:1 Desktop/MD5SUMS:1"; got != want { // the strongest first, then beside first
 		t.Errorf("published for debian.iso: %q, want %q", got, want)
 	}
 }
@@ -108,6 +108,7 @@ func TestDecide(t *testing.T) {
 		"g/SHA512SUMS": apptest.ABCSHA512 + "  f.iso\n",
 		"h/SHA512SUMS": strings.Repeat("1", 128) + "  f.iso\n",
 		"i/CHECKSUM":   "SHA3-256 (f.iso) = " + apptest.Hex("sha3-256", []byte("abc")) + "\n",
+		"j/MD5SUMS":    strings.Repeat("0", 32) + "  f.iso\n",
 	})
 	iso := filepath.Join(dir, "f.iso")
 	pub := func(folder, name string) Published {
@@ -141,10 +142,12 @@ func TestDecide(t *testing.T) {
 		{"same algorithm, hashed", []Published{c, b, a}, vDigests(data, "sha256"), Conflict, "b/SHA256SUMS:1 a/SHA256SUMS:1", "c/SHA256SUMS:1"},
 		{"neither matches", []Published{g, h}, vDigests([]byte("abd"), "sha512"), Conflict, "g/SHA512SUMS:1", "h/SHA512SUMS:1"},
 		// Other algorithms: compared as they are computed.
-		{"md5 first, sha256 not yet", []Published{md5, c}, vDigests(data, "md5"), Match, "d/MD5SUMS:1", ""},
+		// The strongest decides, whatever the order given: a weaker match waits for it.
+		{"md5 given first, sha256 not yet", []Published{md5, c}, vDigests(data, "md5"), Pending, "c/SHA256SUMS:1", ""},
 		{"md5 matches, sha256 does not", []Published{md5, c}, vDigests(data, "md5", "sha256"), Conflict, "d/MD5SUMS:1", "c/SHA256SUMS:1"},
-		{"the first decides: pending", []Published{c, md5}, vDigests(data, "md5"), Pending, "c/SHA256SUMS:1", ""},
-		{"md5 and sha256 agree", []Published{md5, a}, vDigests(data, "md5", "sha256"), Match, "d/MD5SUMS:1 a/SHA256SUMS:1", ""},
+		{"the strongest decides: pending", []Published{c, md5}, vDigests(data, "md5"), Pending, "c/SHA256SUMS:1", ""},
+		{"md5 and sha256 agree", []Published{md5, a}, vDigests(data, "md5", "sha256"), Match, "a/SHA256SUMS:1 d/MD5SUMS:1", ""},
+		{"sha512 matches, md5 does not", []Published{g, pubOf(t, dir, "j/MD5SUMS", iso)}, vDigests(data, "md5", "sha512"), Conflict, "g/SHA512SUMS:1", "j/MD5SUMS:1"},
 		// 64 digits of unknown algorithm are not known to differ from a
 		// SHA-256 until every candidate is computed and none matches.
 		{"unknown length, pending", []Published{a, loose}, vDigests(data, "sha256"), Match, "a/SHA256SUMS:1", ""},
@@ -158,6 +161,54 @@ func TestDecide(t *testing.T) {
 		if len(d.By) > 0 && d.Verdict.Expected != d.By[0].Expected {
 			t.Errorf("%s: the verdict is not By[0]'s", tc.name)
 		}
+	}
+}
+
+func pubOf(t *testing.T, dir, sums, file string) Published {
+	t.Helper()
+	p := readIndex(t, filepath.Join(dir, filepath.FromSlash(sums))).Published(file)
+	if len(p) != 1 {
+		t.Fatalf("%s: %d entries for %s", sums, len(p), file)
+	}
+	return p[0]
+}
+
+// A CHECKSUMS giving one file's CRC32, MD5, SHA-1, SHA-256 and SHA-512:
+// SHA-512 decides, the four weaker ones agree, and they are one checksum
+// file, not five; another beside it that agrees is one more.
+func TestDecideStrongestOfOneChecksumFile(t *testing.T) {
+	data := []byte("abc")
+	var sums strings.Builder
+	for _, id := range []string{"crc32", "md5", "sha1", "sha256", "sha512"} {
+		fmt.Fprintf(&sums, "%s (f.iso) = %s\n", apptest.Alg(id).Tag, apptest.Hex(id, data))
+	}
+	dir := apptest.Tree(t, map[string]string{"f.iso": "abc", "CHECKSUMS": sums.String(), "x/SHA256SUMS": apptest.ABCSHA256 + "  f.iso\n"})
+	iso := filepath.Join(dir, "f.iso")
+	pubs, errs := findPublished(iso)
+	if len(errs) > 0 || len(pubs) != 5 {
+		t.Fatalf("%d digests published, %v", len(pubs), errs)
+	}
+	all := vDigests(data, "crc32", "md5", "sha1", "sha256", "sha512")
+	d := Decide(pubs, all)
+	if d.Outcome != Match || d.Verdict.Algorithm.ID != "sha512" || d.Verdict.Weak {
+		t.Fatalf("%v by %v (weak %v), want a match by SHA-512", d.Outcome, d.Verdict.Algorithm, d.Verdict.Weak)
+	}
+	if got := strings.Join(ids(d.Agreeing), ","); got != "sha256,sha1,md5,crc32" {
+		t.Errorf("agreeing %q, want the four weaker ones, strongest first", got)
+	}
+	if n := d.OtherSources(); n != 0 {
+		t.Errorf("%d more checksum files agree, want 0: the five digests are in one", n)
+	}
+	if d := Decide(append(pubs, pubOf(t, dir, "x/SHA256SUMS", iso)), all); d.OtherSources() != 1 {
+		t.Errorf("with a SHA256SUMS elsewhere: %d more checksum files agree, want 1", d.OtherSources())
+	}
+	// Before SHA-512 is computed, the verdict waits for it, not for CRC32.
+	if d := Decide(pubs, vDigests(data, "crc32")); d.Outcome != Pending || ids(d.Verdict.Needs)[0] != "sha512" {
+		t.Errorf("with CRC32 only: %v needing %v, want pending on SHA-512", d.Outcome, ids(d.Verdict.Needs))
+	}
+	// Given first, the weakest still does not decide.
+	if got := Strongest(pubs)[0].Expected.Candidates[0].ID; got != "sha512" {
+		t.Errorf("Strongest puts %s first", got)
 	}
 }
 
