@@ -101,6 +101,7 @@ func newSumsView(w *Window) *sumsView {
 	top := container.NewVBox(header, v.authRow, v.banner,
 		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes, v.detail)
 	v.obj = container.NewBorder(top, nil, nil, nil, v.list)
+	v.banner.shown = w.traceVerdict
 	return v
 }
 
@@ -518,7 +519,6 @@ func (v *sumsView) finished(rep *checksum.CheckReport, err error) {
 	v.tick()
 	v.w.tracef("checksum file %s: %v", base, rep) // the command line's words: logs are read in English
 	total := v.sf.EntryCount
-	failed := rep.Counts[checksum.StatusFailed]
 	switch {
 	case v.badSignature():
 		v.banner.set(checksum.Mismatch, tr("BAD signature: do not trust {{.Name}}", "Name", base),
@@ -531,17 +531,46 @@ func (v *sumsView) finished(rep *checksum.CheckReport, err error) {
 	case err != nil:
 		v.banner.set(checksum.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
 			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", units.Thousands(rep.Checked), "N", units.Thousands(total)))
-	case rep.AllOK():
-		v.banner.set(checksum.Match, trn(total, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(total), "Name", base),
-			tr("Every file listed is the one the checksum file describes."))
-	case failed > 0:
-		headline := trn(failed, "{{.N}} file does NOT match {{.Name}}: do not use it", "{{.N}} files do NOT match {{.Name}}: do not use them",
-			"N", failed, "Name", base)
-		v.banner.set(checksum.Mismatch, headline, tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary))
 	default:
-		v.banner.set(checksum.Unknown, tr("Not every file could be checked: {{.Summary}}", "Summary", summary),
-			tr("No file that was read differs, but some are missing, unreadable, refused or skipped."))
+		v.banner.set(v.fileVerdict(rep, base, summary))
 	}
+}
+
+// fileVerdict words the verdict on the files a checksum file lists,
+// counted as files (Qubes' DIGESTS, four digests of one ISO, is one):
+// the files present that match are the main job, and green; those it
+// lists that were not downloaded are a detail; FAILED, UNREADABLE and
+// REFUSED win; an algorithm Hashdrop lacks leaves a file not verified.
+func (v *sumsView) fileVerdict(rep *checksum.CheckReport, base, summary string) (checksum.Outcome, string, string) {
+	ok, missing, failed := rep.Files[checksum.StatusOK], rep.Files[checksum.StatusMissing], rep.Files[checksum.StatusFailed]
+	notVerified := ""
+	if len(rep.Unsupported) > 0 {
+		notVerified = trn(len(rep.Unsupported), "Hashdrop cannot compute {{.Algorithms}}: the digests of that algorithm were not verified.",
+			"Hashdrop cannot compute {{.Algorithms}}: the digests of those algorithms were not verified.", "Algorithms", listText(rep.Unsupported, "and"))
+	}
+	switch rep.FileOutcome() {
+	case checksum.Mismatch:
+		return checksum.Mismatch, trn(failed, "{{.N}} file does NOT match {{.Name}}: do not use it", "{{.N}} files do NOT match {{.Name}}: do not use them",
+			"N", failed, "Name", base), tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary)
+	case checksum.Match:
+		headline := trn(ok, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(ok), "Name", base)
+		detail := tr("Every file listed is the one the checksum file describes.")
+		if missing > 0 {
+			headline = trn(ok, "The file you have matches {{.Name}}", "The {{.N}} files you have match {{.Name}}", "N", units.Thousands(ok), "Name", base)
+			detail = trn(missing, "{{.N}} other file it lists was not downloaded.", "{{.N}} other files it lists were not downloaded.", "N", units.Thousands(missing))
+		}
+		return checksum.Match, headline, joinSentences(detail, notVerified)
+	}
+	switch {
+	case rep.Files[checksum.StatusUnreadable] > 0 || rep.Files[checksum.StatusRefused] > 0:
+		return checksum.Unknown, tr("Not every file could be checked: {{.Summary}}", "Summary", summary),
+			tr("No file that was read differs, but some are unreadable or refused.")
+	case ok+missing == 0 && len(rep.Unsupported) > 0:
+		return checksum.Unknown, tr("Could not be verified: Hashdrop cannot compute {{.Algorithms}}", "Algorithms", listText(rep.Unsupported, "and")),
+			tr("No file was compared. Look for a checksum file of another algorithm (SHA256SUMS, SHA512SUMS).")
+	}
+	return checksum.Unknown, trn(missing, "The file {{.Name}} lists is not here", "None of the {{.N}} files {{.Name}} lists is here", "N", units.Thousands(missing), "Name", base),
+		joinSentences(tr("Put the checksum file in the folder of the files you downloaded, or open it from there."), notVerified)
 }
 
 // homeTilde writes a path in the user's home folder as ~/...

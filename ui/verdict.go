@@ -64,6 +64,7 @@ type verdictBanner struct {
 	detail   *widget.Label
 	compare  *widget.RichText // on a mismatch: the published digest above the file's
 	content  fyne.CanvasObject
+	shown    func(o checksum.Outcome, headline string) // told every headline set (the trace)
 }
 
 func newVerdictBanner() *verdictBanner {
@@ -132,6 +133,9 @@ func (b *verdictBanner) set(o checksum.Outcome, headline, detail string) {
 	b.bg.Refresh()
 	b.Show()
 	b.Refresh()
+	if b.shown != nil {
+		b.shown(o, headline)
+	}
 }
 
 // showDigests writes, under a mismatch, the published digest above the
@@ -276,12 +280,6 @@ func (w *Window) judge() {
 		}
 	}
 	w.setBanner(e, targets)
-	if w.trace != nil {
-		if v := w.banner.Outcome().String() + ": " + w.banner.Headline(); v != w.traced {
-			w.traced = v
-			w.tracef("verdict %s", v)
-		}
-	}
 	w.files.redraw()
 }
 

@@ -2,13 +2,16 @@ package ui
 
 import (
 	"fmt"
+	"log"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -92,5 +95,103 @@ func TestStrongestDigestDecides(t *testing.T) {
 	}
 	if _, line := h.item("f.iso").verdictLine(); !strings.Contains(line, "SHA-512") {
 		t.Errorf("card says %q, want the SHA-512 verdict", line)
+	}
+}
+
+// The main job is green: a checksum file listing the ISO downloaded and
+// others not is a match for the ISO, the others a detail; four digests of
+// one ISO are one file; an algorithm Hashdrop lacks is "not verified".
+func TestChecksumFileMainJobIsGreen(t *testing.T) {
+	abc := func(id string) string { a, _ := hashing.Lookup(id); return fmt.Sprintf("%x", hashOf(a, "abc")) }
+	for _, tc := range []struct {
+		name, sums, text  string
+		entries           int
+		outcome           checksum.Outcome
+		headline, details string
+	}{
+		{"two ISOs listed, one downloaded", "SHA256SUMS", abc("sha256") + "  a.iso\n" + abc("sha256") + "  other.iso\n", 2,
+			checksum.Match, "The file you have matches SHA256SUMS", "1 other file it lists was not downloaded."},
+		{"four digests of one ISO", "a.iso.DIGESTS", "MD5 (a.iso) = " + abc("md5") + "\nSHA1 (a.iso) = " + abc("sha1") +
+			"\nSHA256 (a.iso) = " + abc("sha256") + "\nSHA512 (a.iso) = " + abc("sha512") + "\n", 4,
+			checksum.Match, "The file listed matches a.iso.DIGESTS", "Every file listed is the one the checksum file describes."},
+		{"an algorithm Hashdrop lacks", "B2SUMS", strings.Repeat("ab", 64) + "  a.iso\n", 1,
+			checksum.Unknown, "Could not be verified: Hashdrop cannot compute BLAKE2b", "No file was compared."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "a.iso"), "abc")
+			sums := writeFile(t, filepath.Join(dir, tc.sums), tc.text)
+			h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
+			h.waitFor("the check to finish", func() bool {
+				v := h.w.sums
+				return v != nil && v.sf != nil && !v.running() && v.checked == tc.entries
+			})
+			b := h.w.sums.banner
+			if b.Outcome() != tc.outcome || b.Headline() != tc.headline || !strings.HasPrefix(b.Detail(), tc.details) {
+				t.Errorf("banner %v %q / %q; want %v %q / %q…", b.Outcome(), b.Headline(), b.Detail(), tc.outcome, tc.headline, tc.details)
+			}
+		})
+	}
+}
+
+// lockedLog is a trace a test reads.
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) verdicts() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, line := range strings.Split(l.b.String(), "\n") {
+		if strings.HasPrefix(line, "verdict ") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// With HASHDROP_TRACE=1 every headline shown is logged, in the main view
+// and in the checksum file's, as "verdict OUTCOME: HEADLINE".
+func TestTraceLogsEveryHeadline(t *testing.T) {
+	h := newHarness(t)
+	trace := &lockedLog{}
+	h.w.trace = log.New(trace, "", 0)
+	h.core.hold = true
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "a.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "a.iso.sha256"), sha256Hex("abc")+"  a.iso\n")
+	other := t.TempDir() // a checksum file of other files: checked in its own view
+	writeFile(t, filepath.Join(other, "b.iso"), "abc")
+	sums := writeFile(t, filepath.Join(other, "SHA256SUMS"), sha256Hex("abc")+"  b.iso\n"+sha256Hex("abc")+"  c.iso\n")
+
+	h.w.drop([]fyne.URI{storage.NewFileURI(iso)})
+	h.waitFor("the file queued", func() bool { return h.core.queued() > 0 })
+	h.settle()
+	h.waitFor("every file hashed", func() bool { h.core.release(); return h.allFinished() && h.w.Idle() })
+	h.core.mu.Lock()
+	h.core.hold = false
+	h.core.mu.Unlock()
+	h.core.openGate()
+	h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
+	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 2 })
+
+	got := trace.verdicts()
+	want := []string{
+		"verdict pending: Checking a.iso against the digest published next to it…",
+		"verdict match: " + h.w.banner.Headline(),
+		"verdict pending: Checking the 2 files listed in SHA256SUMS…",
+		"verdict match: The file you have matches SHA256SUMS",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("traced\n %s\nwant\n %s", strings.Join(got, "\n "), strings.Join(want, "\n "))
 	}
 }

@@ -118,6 +118,19 @@ func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
 	return w
 }
 
+// traceVerdict logs a headline a banner shows (HASHDROP_TRACE), in the
+// main view or the checksum file's, once until it changes, as "verdict
+// OUTCOME: HEADLINE", so that a script can follow the real window.
+func (w *Window) traceVerdict(o checksum.Outcome, headline string) {
+	if w.trace == nil {
+		return
+	}
+	if v := o.String() + ": " + headline; v != w.traced {
+		w.traced = v
+		w.tracef("verdict %s", v)
+	}
+}
+
 func (w *Window) tracef(format string, args ...any) {
 	if w.trace != nil {
 		w.trace.Printf(format, args...)
@@ -142,6 +155,7 @@ func (w *Window) build() {
 	w.files = newFileList(w)
 	w.files.reset(w.picker.selected())
 	w.banner = newVerdictBanner()
+	w.banner.shown = w.traceVerdict
 	w.expected = newExpectedField(w)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis

@@ -89,6 +89,38 @@ type CheckReport struct {
 	Results []EntryResult
 	Checked int // the entries checked
 	Counts  [NumStatus]int
+	// Files counts the files the entries checked name, by the worst
+	// status of their entries (FAILED, then UNREADABLE, REFUSED, MISSING,
+	// OK): Qubes' DIGESTS, four digests of one ISO, is one file. Entries
+	// of an algorithm Hashdrop lacks are not counted here (Unsupported).
+	Files [NumStatus]int
+	// Unsupported are the algorithms of the SKIPPED entries, each once, in
+	// file order.
+	Unsupported []string
+}
+
+// worse reports whether a file whose entry is a is worse off than one
+// whose entry is b: FAILED, then UNREADABLE, REFUSED, MISSING, OK.
+func worse(a, b Status) bool {
+	rank := [NumStatus]int{StatusOK: 0, StatusMissing: 1, StatusRefused: 2, StatusUnreadable: 3, StatusFailed: 4}
+	return rank[a] > rank[b]
+}
+
+// FileOutcome is the report's verdict on the files, counted as files:
+//   - Mismatch when any FAILED (a file differs);
+//   - Unknown when any is UNREADABLE or REFUSED, or none was checked
+//     because their algorithms are all unsupported (Unsupported), or
+//     nothing at all is listed;
+//   - Match when at least one file is OK and the others are OK or
+//     MISSING (a SHA256SUMS lists the other ISOs one did not download).
+func (r *CheckReport) FileOutcome() Outcome {
+	switch {
+	case r.Files[StatusFailed] > 0:
+		return Mismatch
+	case r.Files[StatusUnreadable] > 0 || r.Files[StatusRefused] > 0 || r.Files[StatusOK] == 0:
+		return Unknown
+	}
+	return Match
 }
 
 // AllOK reports whether every entry was checked and is OK.
@@ -134,9 +166,17 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 		status Status // StatusOK: readable; otherwise the entry's status
 		why    why
 		res    *app.Result
-		left   int // entries still to come that name it; -1: too many to count
+		left   int    // entries still to come that name it; -1: too many to count
+		worst  Status // of its entries so far (worse)
 	}
 	kept := map[string]*target{} // files named again further down
+	// A file is counted once its last entry is checked (or at the end).
+	count := func(t *target) { rep.Files[t.worst]++ }
+	defer func() {
+		for _, t := range kept {
+			count(t)
+		}
+	}()
 	var err error
 	sf.entries(func(i int, e *Entry) bool {
 		if err = ctx.Err(); err != nil {
@@ -146,6 +186,9 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 		if e.Unsupported != "" {
 			r.Status, r.Kind = StatusSkipped, app.CauseUnsupported
 			r.Path = sf.displayPath(e.Name)
+			if !slices.Contains(rep.Unsupported, e.Unsupported) {
+				rep.Unsupported = append(rep.Unsupported, e.Unsupported)
+			}
 		} else {
 			key := sf.targetKey(e)
 			t := kept[key]
@@ -182,13 +225,19 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 					kept[key] = t
 				}
 			}
+			r.Path = t.path
+			judgeEntry(&r, t.status, t.why, t.res)
+			if worse(r.Status, t.worst) {
+				t.worst = r.Status
+			}
 			if t.left > 0 {
 				if t.left--; t.left == 0 {
 					delete(kept, key)
+					count(t)
 				}
+			} else if kept[key] == nil {
+				count(t) // named once
 			}
-			r.Path = t.path
-			judgeEntry(&r, t.status, t.why, t.res)
 		}
 		if sf.stream == nil && !opts.OnlyOnEntry {
 			rep.Results = append(rep.Results, r)
