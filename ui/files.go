@@ -215,6 +215,9 @@ func (it *fileItem) doneText() string {
 func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	// A digest published for the file gives the card its own verdict,
 	// which a pasted digest does not replace (the banner says that one's).
+	if it.pastedDisagrees() {
+		return verdictIcon(checksum.Conflict, true), tr("The pasted digest and {{.Source}} disagree", "Source", it.sourceText(it.sidecar.By[0]))
+	}
 	if d := it.sidecar; d != nil && d.Outcome != checksum.Unknown || it.pasted == nil || it.pasted.Outcome == checksum.Unknown {
 		if d == nil || len(d.By) == 0 {
 			return nil, ""

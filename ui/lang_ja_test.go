@@ -124,8 +124,9 @@ func TestJapaneseWindow(t *testing.T) {
 	}
 	h.w.expected.SetText("md5:" + strings.Repeat("0", 32))
 	h.settle()
-	if got := h.w.banner.Headline(); !strings.Contains(got, "一致しません: 使用しないでください") {
-		t.Errorf("mismatch banner %q", got)
+	// ubuntu.iso.sha256 matches, the pasted MD5 does not: a conflict.
+	if got := h.w.banner.Headline(); got != "貼り付けたハッシュ値と ubuntu.iso.sha256 とで ubuntu.iso についての結果が食い違っています: 信頼しないでください" {
+		t.Errorf("conflict banner %q", got)
 	}
 
 	// A running file's progress line.

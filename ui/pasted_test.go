@@ -13,7 +13,7 @@ import (
 
 // A pasted digest is compared with the files it was pasted for, says
 // which, and is gone after Clear: a file handed over later is not judged
-// by it, and a file's own SHA256SUMS verdict stays on its card.
+// by it, and one that disagrees with a file's own SHA256SUMS is a conflict.
 func TestPastedDigestAppliesToItsFiles(t *testing.T) {
 	h := newHarness(t)
 	dir := t.TempDir()
@@ -26,11 +26,13 @@ func TestPastedDigestAppliesToItsFiles(t *testing.T) {
 	if got := h.w.expected.Understood(); !strings.Contains(got, "compared with a.iso") {
 		t.Errorf("the line under the field says %q, not which file", got)
 	}
-	if h.w.banner.Outcome() != checksum.Mismatch {
+	// The pasted digest and a.iso's SHA256SUMS disagree: one verdict, a
+	// conflict naming both, on the banner and the card.
+	if h.w.banner.Outcome() != checksum.Conflict {
 		t.Errorf("banner %q", h.w.banner.Headline())
 	}
-	if _, line := h.item("a.iso").verdictLine(); !strings.HasPrefix(line, "Matches") || !strings.Contains(line, "SHA256SUMS") {
-		t.Errorf("a.iso's card says %q: its SHA256SUMS verdict should stay its own", line)
+	if _, line := h.item("a.iso").verdictLine(); !strings.Contains(line, "disagree") || !strings.Contains(line, "SHA256SUMS") {
+		t.Errorf("a.iso's card says %q: it should say the pasted digest and its SHA256SUMS disagree", line)
 	}
 
 	b := writeFile(t, filepath.Join(dir, "b.iso"), "xyz")

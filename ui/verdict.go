@@ -301,6 +301,10 @@ func (w *Window) needMore(it *fileItem, v checksum.Verdict, allowed bool) {
 // mark puts a tick or a cross beside the rows a verdict compared.
 func (w *Window) mark(it *fileItem) {
 	clear(it.marks)
+	if it.pastedDisagrees() { // a disagreement marks no row right or wrong
+		w.files.changed(it)
+		return
+	}
 	var sidecar *checksum.Verdict
 	if it.sidecar != nil && it.sidecar.Outcome != checksum.Conflict { // a conflict marks no row right or wrong
 		sidecar = &it.sidecar.Verdict
@@ -330,6 +334,12 @@ func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 	if e == nil {
 		w.sidecarBanner()
 		return
+	}
+	for _, it := range targets {
+		if it.pastedDisagrees() {
+			w.disagreementBanner(it)
+			return
+		}
 	}
 	var match, mismatch, pending *fileItem
 	nMismatch, nFailed := 0, 0
@@ -507,6 +517,46 @@ func (w *Window) unpublished() int {
 		}
 	}
 	return n
+}
+
+// pastedDisagrees reports whether the digest pasted for it and the
+// digests published for it disagree: the file matches one and not the
+// other. That is one verdict, a conflict, never a green and a red.
+func (it *fileItem) pastedDisagrees() bool {
+	if it.pasted == nil || it.sidecar == nil || len(it.sidecar.By) == 0 {
+		return false
+	}
+	p, s := it.pasted.Outcome, it.sidecar.Outcome
+	return p == checksum.Match && s == checksum.Mismatch || p == checksum.Mismatch && s == checksum.Match
+}
+
+// disagreementBanner says that the pasted digest and a checksum file
+// disagree about it, naming both and what each says.
+func (w *Window) disagreementBanner(it *fileItem) {
+	by := it.sidecar.By[0]
+	source := it.sourceText(by)
+	pasted := shortDigest(it.pasted.Expected)
+	published := tr("{{.Algorithm}} {{.Digest}}", "Algorithm", it.sidecar.Verdict.Algorithm.Name, "Digest", shortDigest(by.Expected))
+	headline := tr("The pasted digest and {{.Source}} disagree about {{.Name}}: do not rely on it", "Source", source, "Name", it.name)
+	var detail string
+	if it.sidecar.Outcome == checksum.Match {
+		detail = tr("The file matches {{.Source}} ({{.Published}}), not the pasted digest ({{.Pasted}}). Check what you pasted; if it came from the official site, find out which is wrong before using the file.",
+			"Source", source, "Published", published, "Pasted", pasted)
+	} else {
+		detail = tr("The file matches the pasted digest ({{.Pasted}}), not {{.Source}} ({{.Published}}). One of them is wrong or was changed: find out which before using the file.",
+			"Source", source, "Published", published, "Pasted", pasted)
+	}
+	w.banner.set(checksum.Conflict, headline, detail)
+}
+
+// shortDigest is the first digits of a digest, enough to tell two apart
+// by eye.
+func shortDigest(e *checksum.ExpectedDigest) string {
+	h := hex.EncodeToString(e.Sum)
+	if len(h) > 16 {
+		h = h[:16] + "…"
+	}
+	return h
 }
 
 // conflictBanner says that the checksum files given for a file disagree

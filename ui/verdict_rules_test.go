@@ -195,3 +195,40 @@ func TestTraceLogsEveryHeadline(t *testing.T) {
 		t.Errorf("traced\n %s\nwant\n %s", strings.Join(got, "\n "), strings.Join(want, "\n "))
 	}
 }
+
+// A pasted digest and a checksum file that disagree about a file are one
+// verdict, a conflict naming both and what each says, on the banner and
+// the card; no row is marked right or wrong.
+func TestPastedAndPublishedDisagree(t *testing.T) {
+	for _, tc := range []struct {
+		name, published, pasted, detail string
+	}{
+		{"the checksum file is right", sha256Hex("abc"), sha256Hex("abd"), "The file matches SHA256SUMS (SHA-256 " + sha256Hex("abc")[:16] + "…), not the pasted digest (" + sha256Hex("abd")[:16] + "…)."},
+		{"the pasted digest is right", sha256Hex("abd"), sha256Hex("abc"), "The file matches the pasted digest (" + sha256Hex("abc")[:16] + "…), not SHA256SUMS (SHA-256 " + sha256Hex("abd")[:16] + "…)."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			dir := t.TempDir()
+			iso := writeFile(t, filepath.Join(dir, "f.iso"), "abc")
+			writeFile(t, filepath.Join(dir, "SHA256SUMS"), tc.published+"  f.iso\n")
+			h.w.drop([]fyne.URI{storage.NewFileURI(iso)})
+			h.waitFor("every file hashed", func() bool { return h.allFinished() && h.w.Idle() })
+			h.w.expected.SetText(tc.pasted)
+			h.settle()
+			b := h.w.banner
+			if b.Outcome() != checksum.Conflict || b.Headline() != "The pasted digest and SHA256SUMS disagree about f.iso: do not rely on it" {
+				t.Errorf("banner %v %q, want a conflict naming both", b.Outcome(), b.Headline())
+			}
+			if !strings.HasPrefix(b.Detail(), tc.detail) {
+				t.Errorf("detail %q, want it to begin %q", b.Detail(), tc.detail)
+			}
+			it := h.item("f.iso")
+			if _, line := it.verdictLine(); line != "The pasted digest and SHA256SUMS disagree" {
+				t.Errorf("card says %q", line)
+			}
+			if len(it.marks) != 0 {
+				t.Errorf("rows marked %v: a disagreement marks none right or wrong", it.marks)
+			}
+		})
+	}
+}
