@@ -16,6 +16,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
@@ -226,11 +227,28 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 			return verdictIcon(checksum.Conflict, true), tr("The checksum files disagree: {{.Source}} and {{.Other}}",
 				"Source", sourcePlace(d.By[0]), "Other", sourcePlace(d.Against[0]))
 		}
-		headline, _ := verdictWords(&d.Verdict)
+		headline, _ := verdictWords(&d.Verdict, d.By[0].Authenticity)
+		if d.Outcome == checksum.Match && it.badSignature() {
+			// Under a BAD signature no match is worded as reassurance.
+			return verdictIcon(checksum.Mismatch, true), tr("{{.Headline}}, but the signature is BAD: do not use it ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
+		}
 		return verdictIcon(d.Outcome, true), tr("{{.Headline}} ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
 	}
-	headline, _ := verdictWords(it.pasted)
+	headline, _ := verdictWords(it.pasted, nil)
+	if it.pasted.Outcome == checksum.Match && it.badSignature() {
+		return verdictIcon(checksum.Mismatch, true), tr("{{.Headline}}, but the signature is BAD: do not use it", "Headline", headline)
+	}
 	return verdictIcon(it.pasted.Outcome, true), headline
+}
+
+// badSignature reports whether a signature over the file (its own) or
+// over the checksum file its verdict came from is BAD.
+func (it *fileItem) badSignature() bool {
+	if it.ownSig != nil && it.ownSig.Verdict.Kind == signature.Bad {
+		return true
+	}
+	d := it.sidecar
+	return d != nil && len(d.By) > 0 && d.By[0].Authenticity != nil && d.By[0].Authenticity.Verdict.Kind == signature.Bad
 }
 
 // sourceText names the checksum file p came from for the file it: its

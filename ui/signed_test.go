@@ -94,6 +94,10 @@ func TestSignedChecksumGenuine(t *testing.T) {
 	if d := h.w.banner.Detail(); !strings.Contains(d, "Genuine: signed by your key Example Release") {
 		t.Errorf("banner detail %q", d)
 	}
+	// A trusted signature covers the digest that matched: genuine.
+	if got := h.w.banner.Headline(); got != "Matches the published SHA-256: this is the file they released" {
+		t.Errorf("banner %q", got)
+	}
 	if _, a := h.w.files.items[0].authLine(); !strings.HasPrefix(a, "Genuine") {
 		t.Errorf("card: %q", a)
 	}
@@ -126,6 +130,10 @@ func TestSignedChecksumBad(t *testing.T) {
 	})
 	if o, head := h.w.banner.Outcome(), h.w.banner.Headline(); o != checksum.Mismatch || !strings.HasPrefix(head, "BAD signature") {
 		t.Errorf("main banner %v %q: the BAD signature must win over the match", o, head)
+	}
+	// Nor does the card word the match as reassurance.
+	if icon, line := h.w.files.items[0].verdictLine(); !strings.Contains(line, "the signature is BAD: do not use it") || strings.Contains(line, "file they released") || icon == nil {
+		t.Errorf("card under a BAD signature says %q", line)
 	}
 }
 

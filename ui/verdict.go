@@ -362,14 +362,14 @@ func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 	case len(targets) == 0:
 		w.banner.set(checksum.Unknown, "", "")
 	case match != nil:
-		headline, detail := verdictWords(match.pasted)
+		headline, detail := verdictWords(match.pasted, nil)
 		if len(targets) > 1 {
 			detail = joinSentences(tr("The matching file is {{.Name}}.", "Name", match.name), detail)
 		}
 		w.banner.set(checksum.Match, headline, detail)
 	case pending != nil:
 		v := pending.pasted
-		headline, detail := verdictWords(v)
+		headline, detail := verdictWords(v, nil)
 		if running := intersect(v.Needs, pending.jobAlgs); !pending.finished() && len(running) > 0 {
 			headline = trn(len(running), "Checking… the verdict comes when {{.Algorithms}} is done",
 				"Checking… the verdict comes when {{.Algorithms}} are done", "Algorithms", algAnd(running))
@@ -378,7 +378,7 @@ func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 		}
 		w.banner.set(checksum.Pending, headline, detail)
 	case mismatch != nil:
-		headline, detail := verdictWords(mismatch.pasted)
+		headline, detail := verdictWords(mismatch.pasted, nil)
 		headline = tr("{{.Headline}}. Do not use it.", "Headline", headline)
 		if len(targets) > 1 {
 			headline = tr("Does NOT match any of the {{.N}} files: do not use them", "N", len(targets))
@@ -444,7 +444,7 @@ func (w *Window) sidecarBanner() {
 	case len(bad) > 0:
 		it := bad[0]
 		v := &it.sidecar.Verdict
-		headline, _ := verdictWords(v)
+		headline, _ := verdictWords(v, it.sidecar.By[0].Authenticity)
 		headline = tr("{{.Headline}}. Do not use it.", "Headline", headline)
 		detail := tr("{{.Name}} does not match the digest in {{.Source}}, next to it.", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0]))
 		if !it.besideFile(it.sidecar.By[0]) {
@@ -485,7 +485,7 @@ func (w *Window) sidecarBanner() {
 		if _, auth := authenticityWords(by.Authenticity); auth != "" {
 			detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", auth))
 		}
-		headline, more := verdictWords(&it.sidecar.Verdict)
+		headline, more := verdictWords(&it.sidecar.Verdict, by.Authenticity)
 		w.banner.set(checksum.Match, headline, joinSentences(detail, more))
 	default:
 		detail := ""

@@ -232,3 +232,29 @@ func TestPastedAndPublishedDisagree(t *testing.T) {
 		})
 	}
 }
+
+// "This is the file they released" only when a signature Hashdrop trusts
+// covers the digest that matched: not for a pasted digest, nor for an
+// unsigned SHA256SUMS, which say instead that the publisher is not verified.
+func TestMatchWordsClaimOnlyWhatWasShown(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "f.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  f.iso\n")
+	h.w.drop([]fyne.URI{storage.NewFileURI(iso)})
+	h.waitFor("every file hashed", func() bool { return h.allFinished() && h.w.Idle() })
+	h.settle()
+	b := h.w.banner
+	if b.Outcome() != checksum.Match || b.Headline() != "Matches the published SHA-256" || !strings.Contains(b.Detail(), "the publisher of this checksum file is not verified") {
+		t.Errorf("unsigned SHA256SUMS: banner %v %q / %q", b.Outcome(), b.Headline(), b.Detail())
+	}
+	if _, line := h.item("f.iso").verdictLine(); line != "Matches the published SHA-256 (SHA256SUMS)" {
+		t.Errorf("card says %q", line)
+	}
+
+	h.w.expected.SetText(sha256Hex("abc"))
+	h.settle()
+	if b.Outcome() != checksum.Match || b.Headline() != "Matches the published SHA-256" || !strings.Contains(b.Detail(), "the publisher is not verified") {
+		t.Errorf("pasted: banner %v %q / %q", b.Outcome(), b.Headline(), b.Detail())
+	}
+}

@@ -9,12 +9,15 @@ import (
 
 // verdictWords is what the banner says of a verdict: a headline and a
 // sentence or two under it, worded from the verdict's values (app has no
-// words for verdicts: the command line gives none).
-func verdictWords(v *checksum.Verdict) (headline, detail string) {
+// words for verdicts: the command line gives none). auth is the verdict on
+// the signatures of the checksum file the digest came from (nil: a digest
+// pasted or typed, or signatures not checked): only a trusted one makes a
+// match "the file they released".
+func verdictWords(v *checksum.Verdict, auth *checksum.Authenticity) (headline, detail string) {
 	e := v.Expected
 	switch v.Outcome {
 	case checksum.Match:
-		return matchWords(e, v.Algorithm)
+		return matchWords(e, v.Algorithm, auth)
 	case checksum.Pending:
 		headline = tr("Computing {{.Algorithms}} to compare…", "Algorithms", algAnd(v.Needs))
 		if len(v.Compared) > 0 {
@@ -43,7 +46,7 @@ func verdictWords(v *checksum.Verdict) (headline, detail string) {
 	return tr("Cannot compare: this is not a digest Hashdrop understands"), ""
 }
 
-func matchWords(e *checksum.ExpectedDigest, a *hashing.Algorithm) (headline, detail string) {
+func matchWords(e *checksum.ExpectedDigest, a *hashing.Algorithm, auth *checksum.Authenticity) (headline, detail string) {
 	if e != nil && !e.Tagged() && len(e.Candidates) > 1 {
 		detail = tr("The published value ({{.Digest}}) equals the file's {{.Algorithm}}.", "Digest", describeDigest(e), "Algorithm", a.Name)
 	}
@@ -58,7 +61,16 @@ func matchWords(e *checksum.ExpectedDigest, a *hashing.Algorithm) (headline, det
 		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
 			joinSentences(detail, tr("This proves the file is intact, not who published it: {{.Algorithm}} can be forged, so trust it only if the digest came from the official site over https.", "Algorithm", a.Name))
 	}
-	return tr("Matches the published {{.Algorithm}}: this is the file they released", "Algorithm", a.Name), detail
+	switch {
+	case auth.Trusted():
+		// A signature Hashdrop trusts covers the digest that matched.
+		return tr("Matches the published {{.Algorithm}}: this is the file they released", "Algorithm", a.Name), detail
+	case auth == nil:
+		// Pasted or typed: who published it is what the reader trusts.
+		detail = joinSentences(detail, tr("The file is intact as published; the publisher is not verified: trust it as far as you trust where the digest came from."))
+	}
+	// A checksum file's signature verdict, if any, is said on its own line.
+	return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name), detail
 }
 
 // describeDigest says what was understood of a published digest: "SHA-256,

@@ -91,7 +91,7 @@ func TestVerdictWordsInEnglish(t *testing.T) {
 		detail   []string // substrings; of digestProblem for a text that is not a digest
 	}{
 		{"tagged SHA-256 match", "sha256:" + sha256Hex("abc"), []string{"sha256", "md5"}, checksum.Match, "sha256", nil, false,
-			[]string{"Matches the published SHA-256", "this is the file they released"}, nil},
+			[]string{"Matches the published SHA-256"}, []string{"the publisher is not verified"}},
 		{"untagged SHA-256 match", strings.ToUpper(sha256Hex("abc")), []string{"sha256"}, checksum.Match, "sha256", nil, false,
 			[]string{"Matches the published SHA-256"}, []string{"64 hex digits", "equals the file's SHA-256"}},
 		{"match on the second candidate", hexOf("sha3-256", "abc"), []string{"sha256", "sha3-256", "ripemd256"}, checksum.Match, "sha3-256", nil, false,
@@ -126,7 +126,7 @@ func TestVerdictWordsInEnglish(t *testing.T) {
 			if v.Outcome != tt.outcome {
 				t.Fatalf("outcome %v, want %v", v.Outcome, tt.outcome)
 			}
-			headline, detail := verdictWords(&v)
+			headline, detail := verdictWords(&v, nil) // pasted: no signature covers it
 			if v.Outcome == checksum.Unknown {
 				_, err := checksum.ParseExpected(tt.paste)
 				detail = digestProblem(err)
