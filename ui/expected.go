@@ -24,8 +24,10 @@ type expectedField struct {
 	understood *widget.Label
 	icon       *widget.Icon
 	compare    *button
-	last       string                   // the text judged last
-	typing     int                      // counts keystrokes, to judge once typing pauses
+	last       string                   // the text as last changed
+	typedAt    time.Time                // the last keystroke, by the window's clock, while typing is not judged yet
+	typing     bool                     // keys typed since the text was last judged
+	typed      bool                     // the text judged was typed, not pasted: no file is read again for it
 	parsed     *checksum.ExpectedDigest // nil when empty or not understood
 	problem    string                   // why the text is not a digest
 	forItems   map[*fileItem]bool       // the files the digest was pasted for
@@ -42,6 +44,7 @@ func newExpectedField(w *Window) *expectedField {
 	f.entry.SetPlaceHolder(tr("Paste the digest published on the download page (Ctrl+V)"))
 	f.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	f.entry.OnChanged = func(string) { f.changed() }
+	f.entry.OnSubmitted = func(string) { f.submit() }
 	f.understood.Truncation = fyne.TextTruncateEllipsis
 	f.understood.Importance = widget.MediumImportance
 	f.compare = w.newButton(tr("Compare with clipboard"), theme.ContentPasteIcon(), f.compareClipboard)
@@ -72,9 +75,70 @@ func (f *expectedField) SetText(s string) { f.entry.SetText(s) }
 // Understood is the line under the field.
 func (f *expectedField) Understood() string { return f.understood.Text }
 
-// changed parses the text again and judges the files.
+// changed follows the text: a paste (the text changed by more than a
+// key) is parsed and judged at once; a key typed is not, so that the
+// prefixes of a digest typed by hand (8 digits: CRC32; 32: MD5) neither
+// flash verdicts nor start reading files. Typing is judged when it has
+// stopped for typingPause (Tick) or on Enter.
 func (f *expectedField) changed() {
 	text := strings.TrimSpace(f.entry.Text)
+	typed := len(text)-len(f.last) == 1 && strings.HasPrefix(text, f.last) ||
+		len(f.last)-len(text) == 1 && strings.HasPrefix(f.last, text)
+	f.last = text
+	if f.w.expected != f || !typed || text == "" {
+		f.typing = false
+		f.parse(text)
+		if f.w.expected == f {
+			f.typed = false
+			f.judge()
+		}
+		return
+	}
+	was := f.parsed != nil || f.problem != ""
+	f.parsed, f.problem, f.forItems, f.awaiting = nil, "", nil, false
+	f.typing, f.typedAt = true, f.w.now()
+	f.understood.Importance = widget.MediumImportance // no alarm while typing
+	f.understood.SetText(trn(hexDigits(text), "{{.N}} digit so far · compared when you stop typing or press Enter",
+		"{{.N}} digits so far · compared when you stop typing or press Enter", "N", hexDigits(text)))
+	f.icon.SetResource(theme.NewDisabledResource(theme.InfoIcon()))
+	if was {
+		f.judge() // the verdict on the text before is gone
+	}
+}
+
+// hexDigits counts the hex digits in text.
+func hexDigits(text string) int {
+	n := 0
+	for _, c := range text {
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' {
+			n++
+		}
+	}
+	return n
+}
+
+// tick judges typing that has stopped for typingPause by the window's
+// clock. It compares with the digests computed already, and reads no file
+// again: that waits for Enter, or a paste.
+func (f *expectedField) tick() {
+	if f.typing && f.w.now().Sub(f.typedAt) >= typingPause {
+		f.typing = false
+		f.parse(f.last)
+		f.typed = true
+		f.judge()
+	}
+}
+
+// submit is Enter in the field: the text is judged at once, as a paste.
+func (f *expectedField) submit() {
+	f.typing = false
+	f.parse(strings.TrimSpace(f.entry.Text))
+	f.typed = false
+	f.judge()
+}
+
+// parse reads text as a digest and says under the field what it understood.
+func (f *expectedField) parse(text string) {
 	f.parsed, f.problem, f.forItems, f.awaiting = nil, "", nil, false
 	switch {
 	case text == "":
@@ -108,32 +172,10 @@ func (f *expectedField) changed() {
 	if f.offered != "" && strings.TrimSpace(f.offered) == text {
 		f.compare.Hide()
 	}
-	if f.w.expected != f {
-		return // the window is being built
-	}
-	// A paste changes the text at once and is judged at once. Typing is
-	// judged when it pauses, so that the prefixes of a digest typed by hand
-	// (8 digits: CRC32!) neither flash verdicts nor start hashing.
-	typed := len(text)-len(f.last) == 1 && strings.HasPrefix(text, f.last) ||
-		len(f.last)-len(text) == 1 && strings.HasPrefix(f.last, text)
-	f.last = text
-	f.typing++
-	if !typed {
-		f.judge()
-		return
-	}
-	seq := f.typing
-	time.AfterFunc(typingPause, func() {
-		f.w.do(func() {
-			if f.typing == seq {
-				f.judge()
-			}
-		})
-	})
 }
 
 // typingPause is how long typing must stop before the text is judged.
-const typingPause = 600 * time.Millisecond
+const typingPause = 800 * time.Millisecond
 
 func (f *expectedField) judge() {
 	f.w.tracef("expected %q: %s", f.last, f.understood.Text)

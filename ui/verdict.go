@@ -241,18 +241,21 @@ func (w *Window) judge() {
 		}
 	}
 	matched := false
+	typed := w.expected.typed // compared with what is computed; nothing read again for it
 	for _, it := range targets {
 		if it.state == stateFailed || it.state == stateCancelled {
 			continue
 		}
-		w.prioritise(it)
+		if !typed {
+			w.prioritise(it)
+		}
 		v := e.Judge(it.computed())
 		it.pasted = &v
 		matched = matched || v.Outcome == checksum.Match
 	}
 	// The digest is one file's: once a file matches, the others are not
 	// suspects, and nothing more is hashed to compare them.
-	recompute := !matched && len(targets) <= maxRecompute
+	recompute := !matched && len(targets) <= maxRecompute && !typed
 	for _, it := range targets {
 		if it.pasted == nil {
 			continue
@@ -375,6 +378,8 @@ func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 				"Checking… the verdict comes when {{.Algorithms}} are done", "Algorithms", algAnd(running))
 		} else if no := intersect(v.Needs, pending.declined); pending.finished() && len(no) > 0 {
 			headline = tr("No verdict: computing {{.Algorithms}} to compare was cancelled", "Algorithms", algAnd(no))
+		} else if w.expected.typed {
+			headline = tr("Press Enter to compute {{.Algorithms}} and compare", "Algorithms", algAnd(v.Needs))
 		}
 		w.banner.set(checksum.Pending, headline, detail)
 	case mismatch != nil:

@@ -7,9 +7,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -256,5 +259,67 @@ func TestMatchWordsClaimOnlyWhatWasShown(t *testing.T) {
 	h.settle()
 	if b.Outcome() != checksum.Match || b.Headline() != "Matches the published SHA-256" || !strings.Contains(b.Detail(), "the publisher is not verified") {
 		t.Errorf("pasted: banner %v %q / %q", b.Outcome(), b.Headline(), b.Detail())
+	}
+}
+
+// A digest typed key by key is compared once typing has stopped (by the
+// window's clock) or on Enter, never on the way: the line under the field
+// counts the digits without alarm, no verdict flashes, and no file is read
+// again for a length the person only passed through (32 digits: MD5 or
+// RIPEMD-128). A paste is compared at once.
+func TestTypingIsNotPasting(t *testing.T) {
+	h := newHarness(t)
+	clk := &testClock{now: time.Unix(2e9, 0)}
+	h.w.now = clk.Now
+	dir := t.TempDir()
+	h.w.drop([]fyne.URI{storage.NewFileURI(writeFile(t, filepath.Join(dir, "f.iso"), "abc"))})
+	h.waitFor("hashed", func() bool { return h.allFinished() && h.w.Idle() })
+	h.settle()
+	jobs := h.core.queued()
+	digest := sha256Hex("abc")
+	f := h.w.expected
+
+	test.Type(f.entry, digest[:32])
+	h.settle()
+	if got := f.Understood(); got != "32 digits so far · compared when you stop typing or press Enter" || f.understood.Importance != widget.MediumImportance {
+		t.Errorf("while typing the line says %q (%v)", got, f.understood.Importance)
+	}
+	if h.w.banner.Visible() {
+		t.Errorf("while typing the banner says %q", h.w.banner.Headline())
+	}
+	clk.advance(typingPause)
+	h.settle()
+	if o := h.w.banner.Outcome(); o == checksum.Mismatch || o == checksum.Match {
+		t.Errorf("at a pause on 32 digits: %v %q; want no verdict until RIPEMD-128 is asked for", o, h.w.banner.Headline())
+	}
+	if got := h.w.banner.Headline(); got != "Press Enter to compute RIPEMD-128 and compare" {
+		t.Errorf("at a pause on 32 digits the banner says %q", got)
+	}
+	if n := h.core.queued(); n != jobs {
+		t.Errorf("%d files read again for a length typed on the way", n-jobs)
+	}
+
+	test.Type(f.entry, digest[32:])
+	h.settle()
+	if h.w.banner.Visible() || strings.HasPrefix(f.Understood(), "Understood") {
+		t.Errorf("typing again: banner %q, line %q", h.w.banner.Headline(), f.Understood())
+	}
+	clk.advance(typingPause)
+	h.settle()
+	if o, got := h.w.banner.Outcome(), h.w.banner.Headline(); o != checksum.Match || got != "Matches the published SHA-256" {
+		t.Errorf("typed whole, then a pause: %v %q", o, got)
+	}
+	if n := h.core.queued(); n != jobs {
+		t.Errorf("%d files read again for a typed digest", n-jobs)
+	}
+
+	// Enter compares at once, and may read the file again.
+	f.SetText("")
+	test.Type(f.entry, strings.Repeat("0", 32))
+	f.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	h.waitFor("RIPEMD-128 computed", func() bool { return h.core.queued() > jobs && h.w.Idle() })
+	h.settle()
+	if o := h.w.banner.Outcome(); o != checksum.Mismatch {
+		t.Errorf("after Enter: %v %q", o, h.w.banner.Headline())
 	}
 }

@@ -283,6 +283,7 @@ func (w *Window) Tick() {
 			}
 		}()
 	}
+	w.expected.tick()
 	w.judgeNow()
 	for _, it := range w.files.active(16) {
 		p := it.job.Progress()
