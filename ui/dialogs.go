@@ -19,6 +19,9 @@ type Dialogs interface {
 	// SaveFile asks where to save; dir and name are suggestions.
 	SaveFile(title, dir, name string, done func(path string))
 	Confirm(title, message, yes, no string, done func(bool))
+	// Caution asks a question whose safe answer is no: no is the
+	// highlighted default (Enter), yes is the plain button.
+	Caution(title, message, yes, no string, done func(bool))
 	Error(err error)
 }
 
@@ -92,6 +95,18 @@ func (d fyneDialogs) resize(fd *dialog.FileDialog) {
 // Confirm asks with buttons that pass Esc on: it answers no, wherever the
 // focus is in the dialog.
 func (d fyneDialogs) Confirm(title, message, yes, no string, done func(bool)) {
+	d.ask(title, message, yes, no, false, done)
+}
+
+// Caution is Confirm with no as the default: highlighted, and focused so
+// that Enter or Space answers no.
+func (d fyneDialogs) Caution(title, message, yes, no string, done func(bool)) {
+	d.ask(title, message, yes, no, true, done)
+}
+
+// ask shows the question and returns its buttons; safe makes no the
+// default.
+func (d fyneDialogs) ask(title, message, yes, no string, safe bool, done func(bool)) (yesBtn, noBtn *button) {
 	var c *dialog.CustomDialog
 	answered := false
 	answer := func(ok bool) {
@@ -102,12 +117,20 @@ func (d fyneDialogs) Confirm(title, message, yes, no string, done func(bool)) {
 		}
 	}
 	escape := func() { d.shown.dismissTop() }
-	yesBtn := newEscButton(yes, theme.ConfirmIcon(), func() { answer(true) }, escape)
-	yesBtn.Importance = widget.HighImportance
-	noBtn := newEscButton(no, theme.CancelIcon(), func() { answer(false) }, escape)
+	yesBtn = newEscButton(yes, theme.ConfirmIcon(), func() { answer(true) }, escape)
+	noBtn = newEscButton(no, theme.CancelIcon(), func() { answer(false) }, escape)
+	if safe {
+		noBtn.Importance = widget.HighImportance
+	} else {
+		yesBtn.Importance = widget.HighImportance
+	}
 	c = dialog.NewCustomWithoutButtons(title, widget.NewLabel(message), d.win)
 	c.SetButtons([]fyne.CanvasObject{noBtn, yesBtn})
 	d.shown.show(c, func() { answer(false) })
+	if safe {
+		d.win.Canvas().Focus(noBtn)
+	}
+	return yesBtn, noBtn
 }
 
 func (d fyneDialogs) Error(err error) {

@@ -194,6 +194,7 @@ type fakeDialogs struct {
 	asked    []string
 	errs     []error
 	saveName string
+	cautions int // questions asked with no as the default (Caution)
 }
 
 func (d *fakeDialogs) OpenFiles(_ string, done func([]string))      { done(d.open) }
@@ -206,6 +207,10 @@ func (d *fakeDialogs) SaveFile(_, _, name string, done func(string)) {
 func (d *fakeDialogs) Confirm(title, msg, _, _ string, done func(bool)) {
 	d.asked = append(d.asked, title+": "+msg)
 	done(d.confirm)
+}
+func (d *fakeDialogs) Caution(title, msg, yes, no string, done func(bool)) {
+	d.cautions++
+	d.Confirm(title, msg, yes, no, done)
 }
 func (d *fakeDialogs) Error(err error) { d.errs = append(d.errs, err) }
 

@@ -328,7 +328,7 @@ func (v *sumsView) loaded(sf *checksum.File, outside outsideNames, plan *checksu
 		"{{.Name}} names {{.N}} file outside its folder:\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead it too?",
 		"{{.Name}} names {{.N}} files outside its folder, for example\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead them too?",
 		"Name", filepath.Base(v.path), "N", units.Thousands(outside.n), "Example", outside.first)
-	v.w.dialogs.Confirm(tr("Files outside the folder"), msg, trn(outside.n, "Read it too", "Read them too"), tr("Only the folder"), func(yes bool) {
+	v.w.dialogs.Caution(tr("Files outside the folder"), msg, trn(outside.n, "Read it too", "Read them too"), tr("Only the folder"), func(yes bool) {
 		if v.w.sums == v {
 			v.check(yes)
 		}

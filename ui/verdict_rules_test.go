@@ -323,3 +323,29 @@ func TestTypingIsNotPasting(t *testing.T) {
 		t.Errorf("after Enter: %v %q", o, h.w.banner.Headline())
 	}
 }
+
+// "Files outside the folder" asks with "Only the folder" as the default:
+// highlighted and focused, so that Enter does not read outside files.
+func TestOutsideFilesDefaultIsTheFolder(t *testing.T) {
+	h := newHarness(t)
+	_, sums := sumsFolder(t)
+	h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
+	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 5 })
+	if h.dialogs.cautions != 1 {
+		t.Errorf("the question about files outside the folder was asked %d times as a caution, want once", h.dialogs.cautions)
+	}
+
+	var answer []bool
+	yes, no := fyneDialogs{h.win, h.w.shown}.ask("Files outside the folder", "Read it too?", "Read it too", "Only the folder", true,
+		func(y bool) { answer = append(answer, y) })
+	if no.Importance != widget.HighImportance || yes.Importance == widget.HighImportance {
+		t.Errorf("importance: no %v, yes %v; want no highlighted", no.Importance, yes.Importance)
+	}
+	if h.win.Canvas().Focused() != no {
+		t.Errorf("focus on %v, want the no button", h.win.Canvas().Focused())
+	}
+	test.Tap(no)
+	if len(answer) != 1 || answer[0] {
+		t.Errorf("answered %v", answer)
+	}
+}
