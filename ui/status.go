@@ -62,8 +62,8 @@ func setEnabled(b *button, on bool) {
 // refreshStatus writes the line above the list: how many files, how far,
 // how fast, how long.
 func (w *Window) refreshStatus() {
-	var done, failed, cancelledN, running int
-	var total, read int64
+	var done, failed, cancelledN, running, more int
+	var total int64
 	var speed float64
 	unknown := false
 	for _, it := range w.files.items {
@@ -77,6 +77,9 @@ func (w *Window) refreshStatus() {
 		}
 		if !it.finished() {
 			running++
+			if len(it.digests) > 0 {
+				more++ // hashed once (its verdict came first), read again for the other algorithms
+			}
 		}
 		if it.size < 0 {
 			unknown = true
@@ -84,13 +87,17 @@ func (w *Window) refreshStatus() {
 			total += it.size
 		}
 	}
+	// The time left is the cards': the longest of the files being read,
+	// and the files waiting after them at the speed of those read now.
+	var left time.Duration
 	for _, it := range w.files.active(16) {
 		speed += it.prog.BytesPerSec
-		read += it.prog.Done
+		left = max(left, it.prog.Remaining)
 	}
+	var waiting int64
 	for _, it := range w.files.items {
-		if it.finished() && it.size > 0 {
-			read += it.size
+		if !it.finished() && it.prog.State != app.Hashing && it.size > 0 {
+			waiting += it.size
 		}
 	}
 	n := len(w.files.items)
@@ -103,11 +110,14 @@ func (w *Window) refreshStatus() {
 		s = ""
 	case running > 0:
 		s = trn(n, "{{.Done}} of {{.N}} file hashed", "{{.Done}} of {{.N}} files hashed",
-			"Done", units.Thousands(done), "N", units.Thousands(n))
+			"Done", units.Thousands(done+more), "N", units.Thousands(n))
+		if more == running {
+			s = trn(n, "{{.N}} file hashed · computing the other algorithms", "{{.N}} files hashed · computing the other algorithms", "N", units.Thousands(n))
+		}
 		if speed > 0 {
 			s += " · " + units.Rate(speed)
-			if !unknown && total > read {
-				s += " · " + leftText(time.Duration(float64(total-read)/speed*float64(time.Second)))
+			if !unknown && (left > 0 || waiting > 0) {
+				s += " · " + leftText(left+time.Duration(float64(waiting)/speed*float64(time.Second)))
 			}
 		}
 	case done == 0:

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -347,5 +348,43 @@ func TestOutsideFilesDefaultIsTheFolder(t *testing.T) {
 	test.Tap(no)
 	if len(answer) != 1 || answer[0] {
 		t.Errorf("answered %v", answer)
+	}
+}
+
+// The status line tells the time left the card tells, and once a file's
+// verdict is given (its first pass read) it is not "0 of 1" any more while
+// the other algorithms are computed.
+func TestStatusLineAgreesWithTheCard(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "f.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  f.iso\n")
+	h.w.drop([]fyne.URI{storage.NewFileURI(iso)})
+	h.waitFor("the file queued", func() bool { return h.core.queued() == 1 })
+	h.settle()
+	j := h.core.job(0)
+	j.mu.Lock()
+	// The queue's estimate (the slowest algorithm's) is not bytes left over
+	// the total speed: the card shows the queue's, and so must the status.
+	j.prog = app.Progress{State: app.Hashing, Done: 39, Total: 100, BytesPerSec: 557e6, Remaining: 3 * time.Second}
+	j.mu.Unlock()
+	h.w.Tick()
+	card := h.card(h.item("f.iso"))
+	if !strings.Contains(card.barText.Text, "3 s left") {
+		t.Fatalf("card says %q", card.barText.Text)
+	}
+	if got := h.w.status.Text; !strings.HasSuffix(got, "3 s left") {
+		t.Errorf("status %q while the card says %q", got, card.barText.Text)
+	}
+
+	j.finish() // the verdict's pass (SHA-256); the others are read after
+	h.waitFor("the second pass queued", func() bool { return h.core.queued() == 2 })
+	h.settle()
+	if h.w.banner.Outcome() != checksum.Match {
+		t.Fatalf("banner %v %q", h.w.banner.Outcome(), h.w.banner.Headline())
+	}
+	if got := h.w.status.Text; strings.HasPrefix(got, "0 of 1") || !strings.HasPrefix(got, "1 file hashed · computing the other algorithms") {
+		t.Errorf("after the verdict the status says %q", got)
 	}
 }
