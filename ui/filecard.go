@@ -321,6 +321,10 @@ func (c *fileCard) update() {
 	case stateDone:
 		c.running.Hide()
 		c.problem.Hide()
+		c.info.Importance = widget.MediumImportance
+		if it.empty() {
+			c.info.Importance = widget.WarningImportance
+		}
 		c.info.SetText(it.doneText())
 		c.info.Show()
 		c.cancel.Hide()

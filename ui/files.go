@@ -200,6 +200,9 @@ func (it *fileItem) problemText() string {
 }
 
 func (it *fileItem) doneText() string {
+	if it.empty() {
+		return tr("This file is empty (0 bytes): a download that failed or did not finish? Download it again.")
+	}
 	if it.elapsed == 0 {
 		return tr("Hashed in less than 0.1 s") // between two looks of the ticker
 	}
@@ -209,6 +212,10 @@ func (it *fileItem) doneText() string {
 	}
 	return s
 }
+
+// empty reports whether the file was read whole and held nothing: its
+// digests are those of no data, which no one publishes for a download.
+func (it *fileItem) empty() bool { return it.state == stateDone && it.size == 0 }
 
 // verdictLine is the line a card shows under its progress: how the file
 // compares with the digests published for it (saying which checksum file

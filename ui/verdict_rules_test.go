@@ -388,3 +388,14 @@ func TestStatusLineAgreesWithTheCard(t *testing.T) {
 		t.Errorf("after the verdict the status says %q", got)
 	}
 }
+
+// A 0-byte file (a download that failed) is remarked on its card.
+func TestEmptyFileRemarked(t *testing.T) {
+	h := newHarness(t)
+	h.w.drop([]fyne.URI{storage.NewFileURI(writeFile(t, filepath.Join(t.TempDir(), "debian.iso"), ""))})
+	h.waitFor("hashed", func() bool { return h.allFinished() && h.w.Idle() })
+	c := h.card(h.item("debian.iso"))
+	if !c.info.Visible() || !strings.HasPrefix(c.info.Text, "This file is empty (0 bytes)") || c.info.Importance != widget.WarningImportance {
+		t.Errorf("card says %q (%v)", c.info.Text, c.info.Importance)
+	}
+}
