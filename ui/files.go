@@ -226,6 +226,9 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	if it.pastedDisagrees() {
 		return verdictIcon(checksum.Conflict, true), tr("The pasted digest and {{.Source}} disagree", "Source", it.sourceText(it.sidecar.By[0]))
 	}
+	if source, _ := it.signatureDisagrees(); source != "" {
+		return verdictIcon(checksum.Conflict, true), tr("Its signature is good, but it does not match {{.Source}}", "Source", source)
+	}
 	if d := it.sidecar; d != nil && d.Outcome != checksum.Unknown || it.pasted == nil || it.pasted.Outcome == checksum.Unknown {
 		if d == nil || len(d.By) == 0 {
 			return nil, ""

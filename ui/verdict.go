@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"image/color"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -304,7 +305,7 @@ func (w *Window) needMore(it *fileItem, v checksum.Verdict, allowed bool) {
 // mark puts a tick or a cross beside the rows a verdict compared.
 func (w *Window) mark(it *fileItem) {
 	clear(it.marks)
-	if it.pastedDisagrees() { // a disagreement marks no row right or wrong
+	if source, _ := it.signatureDisagrees(); it.pastedDisagrees() || source != "" { // a disagreement marks no row right or wrong
 		w.files.changed(it)
 		return
 	}
@@ -341,6 +342,10 @@ func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 	for _, it := range targets {
 		if it.pastedDisagrees() {
 			w.disagreementBanner(it)
+			return
+		}
+		if source, _ := it.signatureDisagrees(); source != "" {
+			w.signatureBanner(it)
 			return
 		}
 	}
@@ -446,6 +451,8 @@ func (w *Window) sidecarBanner() {
 		// were changed after signing.
 		w.banner.set(checksum.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", filepath.Base(badSig.sidecar.By[0].Source)),
 			tr("The checksum file was changed after it was signed, so a match with its digests proves nothing."))
+	case slices.ContainsFunc(bad, func(it *fileItem) bool { s, _ := it.signatureDisagrees(); return s != "" }):
+		w.signatureBanner(bad[slices.IndexFunc(bad, func(it *fileItem) bool { s, _ := it.signatureDisagrees(); return s != "" })])
 	case len(bad) > 0:
 		it := bad[0]
 		v := &it.sidecar.Verdict
@@ -533,6 +540,35 @@ func (it *fileItem) pastedDisagrees() bool {
 	}
 	p, s := it.pasted.Outcome, it.sidecar.Outcome
 	return p == checksum.Match && s == checksum.Mismatch || p == checksum.Mismatch && s == checksum.Match
+}
+
+// signatureDisagrees says what disagrees with the file's own signature,
+// one Hashdrop trusts: the pasted digest or a checksum file that it does
+// not match; "" when nothing does.
+func (it *fileItem) signatureDisagrees() (source string, v *checksum.Verdict) {
+	if !it.ownSig.Trusted() {
+		return "", nil
+	}
+	if it.pasted != nil && it.pasted.Outcome == checksum.Mismatch {
+		return tr("the pasted digest"), it.pasted
+	}
+	if d := it.sidecar; d != nil && len(d.By) > 0 && d.Outcome == checksum.Mismatch {
+		return it.sourceText(d.By[0]), &d.Verdict
+	}
+	return "", nil
+}
+
+// signatureBanner says that the file's own signature, good, and a digest
+// published for it disagree, naming both and what each says.
+func (w *Window) signatureBanner(it *fileItem) {
+	source, v := it.signatureDisagrees()
+	alg := ""
+	if v.Algorithm != nil {
+		alg = v.Algorithm.Name + " "
+	}
+	w.banner.set(checksum.Conflict, tr("{{.Name}}'s signature and {{.Source}} disagree: do not rely on it", "Name", it.name, "Source", source),
+		tr("{{.Name}} is signed by {{.Signer}} and the signature is good, but the file does not match the digest {{.Digest}} of {{.Source}}. One of them is wrong or was changed: find out which before using the file.",
+			"Name", it.name, "Signer", signerText(it.ownSig.Verdict.Signer), "Digest", alg+shortDigest(v.Expected), "Source", source))
 }
 
 // disagreementBanner says that the pasted digest and a checksum file

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"log"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -397,5 +398,39 @@ func TestEmptyFileRemarked(t *testing.T) {
 	c := h.card(h.item("debian.iso"))
 	if !c.info.Visible() || !strings.HasPrefix(c.info.Text, "This file is empty (0 bytes)") || c.info.Importance != widget.WarningImportance {
 		t.Errorf("card says %q (%v)", c.info.Text, c.info.Importance)
+	}
+}
+
+// A file whose own signature is good but which does not match the digest
+// of a checksum file beside it, or a pasted one: one verdict, a conflict
+// naming both, never a green signature beside a red mismatch.
+func TestOwnSignatureAndPublishedDisagree(t *testing.T) {
+	h := newHarness(t)
+	_, iso, sums, g, fpr := signedDownload(t)
+	os.Remove(sums + ".gpg")
+	writeFile(t, sums, sha256Hex("abd")+"  ubuntu.iso\n") // unsigned, and wrong
+	writeFile(t, iso+".sig", string(g.Sign([]byte("abc"), fpr, "--detach-sign")))
+	h.w.Add([]string{iso})
+	h.waitFor("the signature checked", func() bool { return h.allFinished() && len(h.w.files.items) == 1 && h.w.files.items[0].ownSig != nil })
+	h.settle()
+	b := h.w.banner
+	if b.Outcome() != checksum.Conflict || b.Headline() != "ubuntu.iso's signature and SHA256SUMS disagree: do not rely on it" {
+		t.Errorf("banner %v %q", b.Outcome(), b.Headline())
+	}
+	if d := b.Detail(); !strings.Contains(d, "signed by Example Release") || !strings.Contains(d, "SHA-256 "+sha256Hex("abd")[:16]+"…") {
+		t.Errorf("detail %q, want the signer and the checksum file's digest", d)
+	}
+	it := h.item("ubuntu.iso")
+	if _, line := it.verdictLine(); line != "Its signature is good, but it does not match SHA256SUMS" {
+		t.Errorf("card says %q", line)
+	}
+	if len(it.marks) != 0 {
+		t.Errorf("rows marked %v", it.marks)
+	}
+
+	h.w.expected.SetText(sha256Hex("abe"))
+	h.settle()
+	if b.Outcome() != checksum.Conflict || b.Headline() != "ubuntu.iso's signature and the pasted digest disagree: do not rely on it" {
+		t.Errorf("pasted: banner %v %q", b.Outcome(), b.Headline())
 	}
 }
