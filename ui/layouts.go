@@ -174,3 +174,45 @@ func (r *slimBarRenderer) Refresh() {
 
 func (r *slimBarRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.b.bg, r.b.fill} }
 func (r *slimBarRenderer) Destroy()                     {}
+
+// topRoom is the least height the main view keeps for its top (the digest
+// field, the banner, the status line) when the window is too small for all
+// of it: the rest of the top scrolls.
+const topRoom = 200
+
+// mainLayout lays out the main view: objs are the top (in a scroll over
+// top, its content), the list and the bottom (the hint and the
+// Algorithms bar). The bottom always gets its height and the list at least
+// its own; the top gets its whole height when the window has room, else
+// what is left, scrolling. So its MinSize stays within a small screen
+// (1024 x 600) whatever the banner says: a long banner never grows the
+// window past the screen, and the Algorithms bar stays on it.
+type mainLayout struct {
+	top fyne.CanvasObject
+}
+
+func (l mainLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	for i, o := range objs {
+		m := o.MinSize()
+		if i == 0 {
+			m = l.top.MinSize()
+			m.Height = min(m.Height, topRoom)
+		}
+		w = max(w, m.Width)
+		h += m.Height
+	}
+	return fyne.NewSize(w, h+2*padding())
+}
+
+func (l mainLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	top, list, bottom := objs[0], objs[1], objs[2]
+	bh, lh := bottom.MinSize().Height, list.MinSize().Height
+	th := min(l.top.MinSize().Height, max(min(l.top.MinSize().Height, topRoom), size.Height-bh-lh-2*padding()))
+	top.Move(fyne.Position{})
+	top.Resize(fyne.NewSize(size.Width, th))
+	list.Move(fyne.NewPos(0, th+padding()))
+	list.Resize(fyne.NewSize(size.Width, max(0, size.Height-th-bh-2*padding())))
+	bottom.Move(fyne.NewPos(0, size.Height-bh))
+	bottom.Resize(fyne.NewSize(size.Width, bh))
+}

@@ -32,6 +32,10 @@ func VersionOf(fyneAppTOML []byte) string {
 
 var versionLine = regexp.MustCompile(`(?m)^\s*Version\s*=\s*"([^"]*)"`)
 
+// defaultSize is the window's first size: within a 1366 x 768 laptop's
+// screen less its panel and title bar (the window grew past it at 960 x 800).
+var defaultSize = fyne.NewSize(960, 680)
+
 // Run opens the window, with files queued, and returns when it is closed.
 // Each started function is given, once the window exists, an open function
 // that queues paths in it and brings it to the front; open may be called
@@ -42,7 +46,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	win := a.NewWindow("Hashdrop")
 	core := NewAppCore()
 	w := New(a, win, core, Config{Version: Version})
-	win.Resize(fyne.NewSize(960, 800))
+	win.Resize(defaultSize) // the content's MinSize stays within a small screen (mainLayout)
 	if abs, err := desktop.AbsPaths(files); err == nil {
 		files = abs // else as given: the folder the process is in is gone
 	}

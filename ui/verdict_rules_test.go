@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -432,5 +433,38 @@ func TestOwnSignatureAndPublishedDisagree(t *testing.T) {
 	h.settle()
 	if b.Outcome() != checksum.Conflict || b.Headline() != "ubuntu.iso's signature and the pasted digest disagree: do not rely on it" {
 		t.Errorf("pasted: banner %v %q", b.Outcome(), b.Headline())
+	}
+}
+
+// On a small screen (1024 x 600 less a panel) a long banner does not make
+// the window need more than the screen, the Algorithms bar stays on it,
+// and the banner is reachable by scrolling the top; the first size fits a
+// 1366 x 768 laptop.
+func TestWindowFitsASmallScreenWithALongBanner(t *testing.T) {
+	small := fyne.NewSize(1024, 600-70)
+	if defaultSize.Width > laptop.Width || defaultSize.Height > laptop.Height {
+		t.Errorf("the window opens at %v, more than a laptop gives (%v)", defaultSize, laptop)
+	}
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso"), "abc")})
+	h.waitFor("hashed", h.allFinished)
+	h.w.expected.SetText("sha512:" + fmt.Sprintf("%x", hashOf(mustAlg("sha512"), "abd"))) // a mismatch: the digests compared, six lines
+	h.settle()
+	if !h.w.banner.compare.Visible() {
+		t.Fatal("no digest comparison under the mismatch")
+	}
+	if m := h.win.Content().MinSize(); m.Height > small.Height || m.Width > small.Width {
+		t.Errorf("with a long banner the window needs %v, more than %v", m, small)
+	}
+	h.win.Resize(small)
+	bar := h.w.picker.object()
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(bar)
+	if pos.Y+bar.Size().Height > h.win.Canvas().Size().Height || !bar.Visible() {
+		t.Errorf("the Algorithms bar lies at %v+%v, off a window of %v", pos, bar.Size(), h.win.Canvas().Size())
+	}
+	scroll, ok := h.w.mainView.(*fyne.Container).Objects[0].(*container.Scroll)
+	if !ok || scroll.Content.MinSize().Height <= scroll.Size().Height {
+		t.Errorf("the top should scroll at this size (%v in %v)", scroll.Content.MinSize(), scroll.Size())
 	}
 }

@@ -199,7 +199,7 @@ func (w *Window) build() {
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
 	w.dropHint = hint
 	bottom := container.NewVBox(w.dropHint, widget.NewSeparator(), w.picker.object())
-	w.mainView = container.NewBorder(top, bottom, nil, nil, container.New(scrollRoom(listRoom), w.files.holder, w.dropZone))
+	w.mainView = container.New(mainLayout{top: top}, container.NewVScroll(top), container.New(scrollRoom(listRoom), w.files.holder, w.dropZone), bottom)
 	w.body = container.NewStack(w.mainView)
 	w.win.SetContent(w.body)
 	w.refreshChrome()
