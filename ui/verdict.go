@@ -521,10 +521,13 @@ func (w *Window) sidecarBanner() {
 
 // unpublished counts the files of the list read well that no digest was
 // published for (beside them or in a checksum file given), so not compared.
+// The checksum files and signatures of a folder dropped whole are not
+// counted: no one publishes digests of them.
 func (w *Window) unpublished() int {
 	n := 0
 	for _, it := range w.files.items {
-		if it.state == stateDone && (it.sidecar == nil || len(it.sidecar.By) == 0) {
+		if it.state == stateDone && (it.sidecar == nil || len(it.sidecar.By) == 0) &&
+			!checksum.IsSumsName(filepath.Base(it.path)) && checksum.SignedPath(it.path) == "" {
 			n++
 		}
 	}
