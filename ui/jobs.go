@@ -13,6 +13,7 @@ import (
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/gather"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
 // drop takes what was dropped on the window: local files and folders.
@@ -130,6 +131,11 @@ func (w *Window) took(ctx context.Context, given []*checksum.Index, res gather.R
 	w.addGiven(given...)
 	if ctx.Err() == nil {
 		w.addFiles(res.Files, pubs)
+	} else {
+		// Esc during the walk: say so, rather than leave the window as if
+		// nothing had been dropped.
+		w.flash(trn(len(res.Files), "Cancelled: the {{.N}} file found so far was not added. Drop it again to hash it.",
+			"Cancelled: the {{.N}} files found so far were not added. Drop them again to hash them.", "N", units.Thousands(len(res.Files))))
 	}
 	for _, err := range res.Errs {
 		w.tracef("%v", err)

@@ -469,3 +469,22 @@ func TestWindowFitsASmallScreenWithALongBanner(t *testing.T) {
 		t.Errorf("the top should scroll at this size (%v in %v)", scroll.Content.MinSize(), scroll.Size())
 	}
 }
+
+// Esc during a folder walk says what became of the drop, instead of
+// leaving an empty window without a word.
+func TestEscDuringAWalkSaysSo(t *testing.T) {
+	h := newHarness(t)
+	folder := filepath.Join(t.TempDir(), "release")
+	for i := range 3 {
+		writeFile(t, filepath.Join(folder, fmt.Sprintf("f%d.bin", i)), "x")
+	}
+	h.w.drop([]fyne.URI{storage.NewFileURI(folder)})
+	h.w.escape()
+	h.settle()
+	if len(h.w.files.items) != 0 {
+		t.Fatalf("%d files listed after Esc", len(h.w.files.items))
+	}
+	if !h.w.note.Visible() || !strings.HasPrefix(h.w.note.Text, "Cancelled: the ") {
+		t.Errorf("after Esc the window says %q (shown %v)", h.w.note.Text, h.w.note.Visible())
+	}
+}
