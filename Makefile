@@ -153,10 +153,13 @@ test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
 # on a SHA256SUMS (statuses checked), a second launch handing a file over, in
 # English and Japanese: build/smoke-checksums(-ja).png, smoke-handover(-ja).png;
 # started on a SHA256SUMS with its SHA256SUMS.gpg signed by a key the user
-# imported, the view says "Genuine": build/smoke-signed(-ja).png.
+# imported, the view says "Genuine": build/smoke-signed(-ja).png; a folder of
+# 200 files with its SHA256SUMS, every file compared, and a SHA256SUMS listing
+# the ISO downloaded and another, a green headline: build/smoke-folder200.png,
+# smoke-two-isos.png (TestVerdictRulesSmoke, from the traced headlines).
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

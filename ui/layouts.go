@@ -187,11 +187,16 @@ const topRoom = 200
 // what is left, scrolling. So its MinSize stays within a small screen
 // (1024 x 600) whatever the banner says: a long banner never grows the
 // window past the screen, and the Algorithms bar stays on it.
+//
+// A scroll's MinSize does not follow its content, so Fyne does not lay the
+// view out again when the top grows (a banner shown): the window checks
+// (Window.fitTop) that the top's height is the one laid out for.
 type mainLayout struct {
-	top fyne.CanvasObject
+	top    fyne.CanvasObject
+	laidAt float32 // the top's MinSize height at the last Layout
 }
 
-func (l mainLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (l *mainLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var w, h float32
 	for i, o := range objs {
 		m := o.MinSize()
@@ -205,10 +210,11 @@ func (l mainLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(w, h+2*padding())
 }
 
-func (l mainLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l *mainLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	top, list, bottom := objs[0], objs[1], objs[2]
 	bh, lh := bottom.MinSize().Height, list.MinSize().Height
-	th := min(l.top.MinSize().Height, max(min(l.top.MinSize().Height, topRoom), size.Height-bh-lh-2*padding()))
+	l.laidAt = l.top.MinSize().Height
+	th := min(l.laidAt, max(min(l.laidAt, topRoom), size.Height-bh-lh-2*padding()))
 	top.Move(fyne.Position{})
 	top.Resize(fyne.NewSize(size.Width, th))
 	list.Move(fyne.NewPos(0, th+padding()))

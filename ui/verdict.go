@@ -284,6 +284,7 @@ func (w *Window) judge() {
 		}
 	}
 	w.setBanner(e, targets)
+	w.fitTop()
 	w.files.redraw()
 }
 

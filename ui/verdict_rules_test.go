@@ -488,3 +488,29 @@ func TestEscDuringAWalkSaysSo(t *testing.T) {
 		t.Errorf("after Esc the window says %q (shown %v)", h.w.note.Text, h.w.note.Visible())
 	}
 }
+
+// A banner shown after the window was laid out gets its room when there
+// is room: the top is laid out again (its scroll hides its growth from
+// Fyne), not left cut under the list.
+func TestBannerShownLaterGetsItsRoom(t *testing.T) {
+	h := newHarness(t)
+	h.win.Resize(fyne.NewSize(960, 680))
+	folder := filepath.Join(t.TempDir(), "release")
+	var sums strings.Builder
+	for i := range 20 {
+		name := fmt.Sprintf("part%02d.bin", i)
+		writeFile(t, filepath.Join(folder, name), name)
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(name), name)
+	}
+	writeFile(t, filepath.Join(folder, "SHA256SUMS"), sums.String())
+	h.w.drop([]fyne.URI{storage.NewFileURI(folder)})
+	h.waitFor("every file hashed", func() bool { return h.allFinished() && h.w.Idle() })
+	h.settle()
+	if h.w.banner.Outcome() != checksum.Match {
+		t.Fatalf("banner %v %q", h.w.banner.Outcome(), h.w.banner.Headline())
+	}
+	scroll := h.w.mainView.(*fyne.Container).Objects[0].(*container.Scroll)
+	if got, want := scroll.Size().Height, h.w.layout.top.MinSize().Height; got < want {
+		t.Errorf("the top is %v high in a window of %v, its content needs %v: the banner is cut", got, h.win.Canvas().Size(), want)
+	}
+}

@@ -76,6 +76,7 @@ type Window struct {
 	dropHint fyne.CanvasObject
 	body     *fyne.Container
 	mainView fyne.CanvasObject
+	layout   *mainLayout // mainView's
 	sums     *sumsView
 	saving   *saveForm         // the Save checksums form shown last
 	given    []*checksum.Index // checksum files dropped or opened, for the files listed (until Clear)
@@ -199,7 +200,8 @@ func (w *Window) build() {
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
 	w.dropHint = hint
 	bottom := container.NewVBox(w.dropHint, widget.NewSeparator(), w.picker.object())
-	w.mainView = container.New(mainLayout{top: top}, container.NewVScroll(top), container.New(scrollRoom(listRoom), w.files.holder, w.dropZone), bottom)
+	w.layout = &mainLayout{top: top}
+	w.mainView = container.New(w.layout, container.NewVScroll(top), container.New(scrollRoom(listRoom), w.files.holder, w.dropZone), bottom)
 	w.body = container.NewStack(w.mainView)
 	w.win.SetContent(w.body)
 	w.refreshChrome()
@@ -300,5 +302,16 @@ func (w *Window) Tick() {
 	w.refreshStatus()
 	if w.sums != nil && w.sums.running() {
 		w.sums.tick()
+	}
+	w.fitTop()
+}
+
+// fitTop lays the main view out again when its top (the banner, the
+// notes) changed height since it was laid out: the scroll it is in hides
+// that from Fyne.
+func (w *Window) fitTop() {
+	if h := w.layout.top.MinSize().Height; h != w.layout.laidAt {
+		c := w.mainView.(*fyne.Container)
+		w.layout.Layout(c.Objects, c.Size())
 	}
 }

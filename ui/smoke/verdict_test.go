@@ -1,0 +1,72 @@
+//go:build smoke && linux && cgo
+
+package smoke
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
+)
+
+// TestVerdictRulesSmoke follows the real window's headlines
+// (HASHDROP_TRACE's "verdict OUTCOME: HEADLINE"): a folder of 200 files
+// with its SHA256SUMS, every file compared (smoke-folder200.png); and a
+// SHA256SUMS listing the ISO downloaded and another one, opened as by a
+// double-click: a green headline (smoke-two-isos.png).
+func TestVerdictRulesSmoke(t *testing.T) {
+	out := outDir(t)
+	bin := binary(t)
+	display := startXvfb(t)
+	x, err := xdnd.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+
+	for _, run := range []struct {
+		name  string
+		setup func(t *testing.T, home string) string // the argument to open
+		want  string
+	}{
+		{"folder200", func(t *testing.T, home string) string {
+			folder := filepath.Join(home, "Downloads", "release")
+			os.MkdirAll(folder, 0o755)
+			var sums strings.Builder
+			for i := range 200 {
+				name := fmt.Sprintf("part%03d.bin", i)
+				fmt.Fprintf(&sums, "%s  %s\n", sha256File(t, writeRandom(t, filepath.Join(folder, name), 4096)), name)
+			}
+			os.WriteFile(filepath.Join(folder, "SHA256SUMS"), []byte(sums.String()), 0o644)
+			return folder
+		}, "verdict match: All 200 files match the digests published next to them"},
+		{"two-isos", func(t *testing.T, home string) string {
+			dl := filepath.Join(home, "Downloads")
+			os.MkdirAll(dl, 0o755)
+			iso := writeRandom(t, filepath.Join(dl, "ubuntu-desktop.iso"), 4<<20)
+			sums := filepath.Join(dl, "SHA256SUMS")
+			os.WriteFile(sums, []byte(sha256File(t, iso)+" *ubuntu-desktop.iso\n"+strings.Repeat("1", 64)+" *ubuntu-server.iso\n"), 0o644)
+			return sums
+		}, "verdict match: The file you have matches SHA256SUMS"},
+	} {
+		t.Run(run.name, func(t *testing.T) {
+			home := filepath.Join(t.TempDir(), "home")
+			arg := run.setup(t, home)
+			w := start(t, bin, home, out, "smoke-"+run.name+".log", userEnv(display, home), arg)
+			var win uint64
+			w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
+			w.logged(180*time.Second, run.want)
+			if strings.Contains(w.log.String(), "verdict mismatch") || strings.Contains(w.log.String(), "verdict unknown") {
+				t.Errorf("a red or amber headline was shown on the way:\n%s", w.log.String())
+			}
+			time.Sleep(1500 * time.Millisecond) // a few redraws
+			screenshot(t, x, win, filepath.Join(out, "smoke-"+run.name+".png"))
+			w.alive()
+			w.stop()
+		})
+	}
+}
