@@ -17,7 +17,8 @@ import (
 // (HASHDROP_TRACE's "verdict OUTCOME: HEADLINE"): a folder of 200 files
 // with its SHA256SUMS, every file compared (smoke-folder200.png); and a
 // SHA256SUMS listing the ISO downloaded and another one, opened as by a
-// double-click: a green headline (smoke-two-isos.png).
+// double-click: a green headline (smoke-two-isos.png); both in English
+// and in Japanese (-ja).
 func TestVerdictRulesSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
@@ -28,11 +29,12 @@ func TestVerdictRulesSmoke(t *testing.T) {
 	}
 	defer x.Close()
 
-	for _, run := range []struct {
+	type run struct {
 		name  string
 		setup func(t *testing.T, home string) string // the argument to open
 		want  string
-	}{
+	}
+	runs := []run{
 		{"folder200", func(t *testing.T, home string) string {
 			folder := filepath.Join(home, "Downloads", "release")
 			os.MkdirAll(folder, 0o755)
@@ -52,11 +54,22 @@ func TestVerdictRulesSmoke(t *testing.T) {
 			os.WriteFile(sums, []byte(sha256File(t, iso)+" *ubuntu-desktop.iso\n"+strings.Repeat("1", 64)+" *ubuntu-server.iso\n"), 0o644)
 			return sums
 		}, "verdict match: The file you have matches SHA256SUMS"},
-	} {
+	}
+	english := []string{"LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="}
+	japanese := []string{"LANG=ja_JP.UTF-8", "LANGUAGE=ja", "LC_ALL=", "LC_MESSAGES="}
+	jaWant := []string{"verdict match: 200 個のファイルすべてが、隣に置かれたハッシュ値と一致しました", "verdict match: お手元のファイルは SHA256SUMS と一致しました"}
+	for i, r := range runs[:2] {
+		runs = append(runs, run{r.name + "-ja", r.setup, jaWant[i]})
+	}
+	for _, run := range runs {
 		t.Run(run.name, func(t *testing.T) {
 			home := filepath.Join(t.TempDir(), "home")
 			arg := run.setup(t, home)
-			w := start(t, bin, home, out, "smoke-"+run.name+".log", userEnv(display, home), arg)
+			lang := english
+			if strings.HasSuffix(run.name, "-ja") {
+				lang = japanese
+			}
+			w := start(t, bin, home, out, "smoke-"+run.name+".log", userEnv(display, home, lang...), arg)
 			var win uint64
 			w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
 			w.logged(180*time.Second, run.want)
