@@ -328,7 +328,11 @@ func (c *fileCard) update() {
 		c.info.SetText(it.doneText())
 		c.info.Show()
 		c.cancel.Hide()
-		c.retry.Hide()
+		if len(it.unfinished()) > 0 { // cancelled after the verdict: finish them here
+			c.retry.Show()
+		} else {
+			c.retry.Hide()
+		}
 	default:
 		c.problem.Hide()
 		c.info.Hide()

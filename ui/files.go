@@ -203,6 +203,9 @@ func (it *fileItem) doneText() string {
 	if it.empty() {
 		return tr("This file is empty (0 bytes): a download that failed or did not finish? Download it again.")
 	}
+	if rest := it.unfinished(); len(rest) > 0 {
+		return trn(len(rest), "{{.Algorithms}} was cancelled: ↻ computes it", "{{.Algorithms}} were cancelled: ↻ computes them", "Algorithms", algAnd(rest))
+	}
 	if it.elapsed == 0 {
 		return tr("Hashed in less than 0.1 s") // between two looks of the ticker
 	}
@@ -211,6 +214,21 @@ func (it *fileItem) doneText() string {
 		s += " · " + units.Rate(float64(it.hashed)/secs)
 	}
 	return s
+}
+
+// unfinished lists the algorithms of a file read well that have no
+// digest: their pass was cancelled after the verdict's.
+func (it *fileItem) unfinished() []*hashing.Algorithm {
+	if it.state != stateDone {
+		return nil
+	}
+	var out []*hashing.Algorithm
+	for _, a := range it.rows {
+		if it.digests[a] == nil {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // empty reports whether the file was read whole and held nothing: its

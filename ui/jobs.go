@@ -497,9 +497,18 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 }
 
 // retry reads a cancelled or failed file again with the algorithms it was
-// added with.
+// added with; a file read already, whose other algorithms were cancelled
+// after its verdict, is read for those only.
 func (w *Window) retry(it *fileItem) {
 	if !it.finished() {
+		return
+	}
+	if rest := it.unfinished(); it.state == stateDone && len(rest) > 0 {
+		it.declined = nil
+		w.hashMore(it, rest)
+		w.files.changed(it)
+		w.files.redraw()
+		w.refreshChrome()
 		return
 	}
 	it.err, it.declined = nil, nil

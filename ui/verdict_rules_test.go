@@ -514,3 +514,36 @@ func TestBannerShownLaterGetsItsRoom(t *testing.T) {
 		t.Errorf("the top is %v high in a window of %v, its content needs %v: the banner is cut", got, h.win.Canvas().Size(), want)
 	}
 }
+
+// Cancelling a file's other algorithms after its verdict leaves a way to
+// finish them on its card: the card says so, and ↻ reads the file for
+// those only.
+func TestFinishAlgorithmsCancelledAfterTheVerdict(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "f.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  f.iso\n")
+	h.w.drop([]fyne.URI{storage.NewFileURI(iso)})
+	h.waitFor("the file queued", func() bool { return h.core.queued() == 1 })
+	h.core.job(0).finish() // the verdict's pass
+	h.waitFor("the other algorithms queued", func() bool { return h.core.queued() == 2 })
+	h.settle()
+	it := h.item("f.iso")
+	h.w.cancelItem(it)
+	h.settle()
+	c := h.card(it)
+	if it.state != stateDone || !c.retry.Visible() || !strings.Contains(c.info.Text, "were cancelled") {
+		t.Fatalf("after cancelling: %v, retry shown %v, card says %q", it.state, c.retry.Visible(), c.info.Text)
+	}
+	rest := algNames(it.unfinished())
+	test.Tap(c.retry)
+	h.waitFor("the rest queued", func() bool { return h.core.queued() == 3 })
+	if got := algNames(h.core.job(2).algs); got != rest || strings.Contains(got, "SHA-256") {
+		t.Errorf("read again for %s, want the cancelled ones only (%s)", got, rest)
+	}
+	h.waitFor("done", func() bool { h.core.release(); return h.allFinished() && h.w.Idle() })
+	if len(it.unfinished()) != 0 || h.card(it).retry.Visible() {
+		t.Errorf("still unfinished: %v", algNames(it.unfinished()))
+	}
+}
