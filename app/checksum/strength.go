@@ -26,7 +26,7 @@ var strongestFirst = []string{
 	"ripemd320", "ripemd256", "ripemd160",
 	// An unknown cryptographic algorithm ranks here (see Strength).
 	"sha1", "md5", "ripemd128",
-	"crc32", // with any non-cryptographic checksum (see Strength)
+	"crc32", // then any other non-cryptographic checksum (see Strength)
 }
 
 // nonCryptographic are the prefixes of the ids of checksums made to catch
@@ -39,8 +39,8 @@ var nonCryptographic = []string{"crc", "xxh", "adler", "fnv", "murmur", "city"}
 // algorithm not listed there (a registry that grew: BLAKE2b, BLAKE3, ...)
 // is ranked, since Hashdrop cannot vouch for it, below every listed
 // algorithm still held secure and above SHA-1, by its digest size; a
-// non-cryptographic one (XXH*, CRC*, by its id) ranks with CRC32, the
-// weakest, by its digest size.
+// non-cryptographic one (XXH*, CRC*, by its id) ranks below CRC32, the
+// weakest listed, by its digest size.
 func Strength(a *hashing.Algorithm) int {
 	const step = 1 << 16 // room under each rank for ranking by size
 	rank := func(id string) int { return (len(strongestFirst) - slices.Index(strongestFirst, id)) * step }
@@ -48,7 +48,7 @@ func Strength(a *hashing.Algorithm) int {
 	case slices.Contains(strongestFirst, a.ID):
 		return rank(a.ID)
 	case slices.ContainsFunc(nonCryptographic, func(p string) bool { return strings.HasPrefix(a.ID, p) }):
-		return a.Bits() - step // below CRC32's rank
+		return a.Bits() - step // below CRC32's rank, by size
 	}
 	return rank("sha1") + a.Bits()
 }
