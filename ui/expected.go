@@ -118,11 +118,15 @@ func hexDigits(text string) int {
 }
 
 // tick judges typing that has stopped for typingPause by the window's
-// clock. It compares with the digests computed already, and reads no file
-// again: that waits for Enter, or a paste.
+// clock, once the text is a whole digest. It compares with the digests
+// computed already, and reads no file again: that waits for Enter, or a
+// paste.
 func (f *expectedField) tick() {
 	if f.typing && f.w.now().Sub(f.typedAt) >= typingPause {
 		f.typing = false
+		if _, err := checksum.ParseExpected(f.last); err != nil {
+			return // not complete (a length no digest has): the count stays, without alarm, until Enter
+		}
 		f.parse(f.last)
 		f.typed = true
 		f.judge()

@@ -303,7 +303,13 @@ func TestTypingIsNotPasting(t *testing.T) {
 		t.Errorf("%d files read again for a length typed on the way", n-jobs)
 	}
 
-	test.Type(f.entry, digest[32:])
+	test.Type(f.entry, digest[32:50])
+	clk.advance(typingPause) // a pause on 50 digits, a length no digest has: no alarm
+	h.settle()
+	if h.w.banner.Visible() || f.understood.Importance != widget.MediumImportance || !strings.HasPrefix(f.Understood(), "50 digits so far") {
+		t.Errorf("at a pause on 50 digits: banner %q, line %q (%v)", h.w.banner.Headline(), f.Understood(), f.understood.Importance)
+	}
+	test.Type(f.entry, digest[50:])
 	h.settle()
 	if h.w.banner.Visible() || strings.HasPrefix(f.Understood(), "Understood") {
 		t.Errorf("typing again: banner %q, line %q", h.w.banner.Headline(), f.Understood())
