@@ -499,7 +499,12 @@ func (w *Window) sidecarBanner() {
 			detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", auth))
 		}
 		headline, more := verdictWords(&it.sidecar.Verdict, by.Authenticity)
-		w.banner.set(checksum.Match, headline, joinSentences(detail, more))
+		detail = joinSentences(detail, more)
+		if none := w.unpublished(); none > 0 { // the numbers add up with the list's
+			detail = joinSentences(detail, trn(none, "{{.N}} other file has no published digest to compare with.",
+				"{{.N}} other files have no published digest to compare with.", "N", none))
+		}
+		w.banner.set(checksum.Match, headline, detail)
 	default:
 		detail := ""
 		if _, auth := authenticityWords(judged[0].sidecar.By[0].Authenticity); auth != "" {

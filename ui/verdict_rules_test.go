@@ -258,6 +258,13 @@ func TestMatchWordsClaimOnlyWhatWasShown(t *testing.T) {
 	if _, line := h.item("f.iso").verdictLine(); line != "Matches the published SHA-256 (SHA256SUMS)" {
 		t.Errorf("card says %q", line)
 	}
+	// Another file with no digest published is counted, not left out.
+	h.w.drop([]fyne.URI{storage.NewFileURI(writeFile(t, filepath.Join(dir, "notes.txt"), "x"))})
+	h.waitFor("every file hashed", func() bool { return h.allFinished() && h.w.Idle() })
+	h.settle()
+	if d := b.Detail(); !strings.HasSuffix(d, "1 other file has no published digest to compare with.") {
+		t.Errorf("with a file of no digest: detail %q", d)
+	}
 
 	h.w.expected.SetText(sha256Hex("abc"))
 	h.settle()
