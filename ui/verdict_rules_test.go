@@ -121,8 +121,8 @@ func TestChecksumFileMainJobIsGreen(t *testing.T) {
 		{"four digests of one ISO", "a.iso.DIGESTS", "MD5 (a.iso) = " + abc("md5") + "\nSHA1 (a.iso) = " + abc("sha1") +
 			"\nSHA256 (a.iso) = " + abc("sha256") + "\nSHA512 (a.iso) = " + abc("sha512") + "\n", 4,
 			checksum.Match, "The file listed matches a.iso.DIGESTS", "Every file listed is the one the checksum file describes."},
-		{"an algorithm Hashdrop lacks", "B2SUMS", strings.Repeat("ab", 64) + "  a.iso\n", 1,
-			checksum.Unknown, "Could not be verified: Hashdrop cannot compute BLAKE2b", "No file was compared."},
+		{"an algorithm Hashdrop lacks", "a.iso.sm3", strings.Repeat("ab", 32) + "  a.iso\n", 1,
+			checksum.Unknown, "Could not be verified: Hashdrop cannot compute SM3", "No file was compared."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
@@ -301,9 +301,9 @@ func TestTypingIsNotPasting(t *testing.T) {
 	clk.advance(typingPause)
 	h.settle()
 	if o := h.w.banner.Outcome(); o == checksum.Mismatch || o == checksum.Match {
-		t.Errorf("at a pause on 32 digits: %v %q; want no verdict until RIPEMD-128 is asked for", o, h.w.banner.Headline())
+		t.Errorf("at a pause on 32 digits: %v %q; want no verdict until RIPEMD-128 and XXH3-128 are asked for", o, h.w.banner.Headline())
 	}
-	if got := h.w.banner.Headline(); got != "Press Enter to compute RIPEMD-128 and compare" {
+	if got := h.w.banner.Headline(); got != "Press Enter to compute RIPEMD-128 and XXH3-128 and compare" {
 		t.Errorf("at a pause on 32 digits the banner says %q", got)
 	}
 	if n := h.core.queued(); n != jobs {

@@ -35,7 +35,7 @@ func TestCheckCountsFiles(t *testing.T) {
 		{"one differs, one missing", map[string]string{"a.iso": "abd"},
 			"SHA256SUMS:" + apptest.ABCSHA256 + "  a.iso\n" + apptest.ABCSHA256 + "  b.iso\n", 0, 1, 1, Mismatch, nil},
 		{"one digest of four differs", map[string]string{"q.iso": "abc"}, "q.iso.DIGESTS:" + qubes + "SHA384 (q.iso) = " + apptest.Hex("sha384", []byte("abd")) + "\n", 0, 0, 1, Mismatch, nil},
-		{"an algorithm Hashdrop lacks", map[string]string{"a.iso": "abc"}, "B2SUMS:" + apptest.ABCSHA512 + "  a.iso\n", 0, 0, 0, Unknown, []string{"BLAKE2b"}},
+		{"an algorithm Hashdrop lacks", map[string]string{"a.iso": "abc"}, "CHECKSUMS:BLAKE2s (a.iso) = " + apptest.ABCSHA256 + "\n", 0, 0, 0, Unknown, []string{"BLAKE2s"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{}

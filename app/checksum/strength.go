@@ -17,11 +17,14 @@ import (
 // Whirlpool (512 bits) is sound but far less analysed, so it ranks below
 // the 256-bit ones, above the 224-bit ones. RIPEMD-160 gives 80 bits
 // against collisions, and RIPEMD-256/320 only double the output of
-// RIPEMD-128/160, not their security. SHA-1 and MD5 have practical
+// RIPEMD-128/160, not their security. BLAKE2b-512 stands beside the 512-bit
+// SHA-2 and SHA-3 and BLAKE3 and BLAKE2b-256 beside the 256-bit ones: the
+// BLAKE family was a SHA-3 finalist, analysed as much, with the same margins
+// for its size. SHA-1 and MD5 have practical
 // collisions and RIPEMD-128 the smallest margins; CRC32 is no
 // cryptographic hash at all.
 var strongestFirst = []string{
-	"sha512", "sha3-512", "sha3-384", "sha384", "sha3-256", "sha256",
+	"sha512", "sha3-512", "blake2b", "sha3-384", "sha384", "sha3-256", "sha256", "blake3", "blake2b-256",
 	"whirlpool", "sha3-224", "sha224",
 	"ripemd320", "ripemd256", "ripemd160",
 	// An unknown cryptographic algorithm ranks here (see Strength).
@@ -36,7 +39,7 @@ var nonCryptographic = []string{"crc", "xxh", "adler", "fnv", "murmur", "city"}
 // Strength ranks a as the judge of a verdict: of two digests published for
 // a file, the one whose algorithm has the higher Strength decides. The
 // algorithms Hashdrop knows rank in the order of strongestFirst. An
-// algorithm not listed there (a registry that grew: BLAKE2b, BLAKE3, ...)
+// algorithm not listed there (a registry that grew)
 // is ranked, since Hashdrop cannot vouch for it, below every listed
 // algorithm still held secure and above SHA-1, by its digest size; a
 // non-cryptographic one (XXH*, CRC*, by its id) ranks below CRC32, the

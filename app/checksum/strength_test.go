@@ -23,18 +23,21 @@ func TestStrengthOrder(t *testing.T) {
 		}
 	}
 	at := func(id string) int { a, _ := hashing.Lookup(id); return Strength(a) }
-	blake2b := &hashing.Algorithm{ID: "blake2b-512", Size: 64}
-	blake3 := &hashing.Algorithm{ID: "blake3", Size: 32}
+	// Algorithms the registry does not have (yet) rank by their size.
+	skein := &hashing.Algorithm{ID: "skein-512", Size: 64}
+	k12 := &hashing.Algorithm{ID: "k12", Size: 32}
 	xxh128 := &hashing.Algorithm{ID: "xxh3-128", Size: 16}
 	xxh64 := &hashing.Algorithm{ID: "xxh64", Size: 8}
 	for _, tc := range []struct {
 		name         string
 		above, below int
 	}{
-		{"BLAKE2b-512 under RIPEMD-160", at("ripemd160"), Strength(blake2b)},
-		{"BLAKE2b-512 over SHA-1", Strength(blake2b), at("sha1")},
-		{"BLAKE2b-512 over BLAKE3 (by size)", Strength(blake2b), Strength(blake3)},
-		{"BLAKE3 over SHA-1", Strength(blake3), at("sha1")},
+		{"an unknown 512-bit algorithm under RIPEMD-160", at("ripemd160"), Strength(skein)},
+		{"an unknown 512-bit algorithm over SHA-1", Strength(skein), at("sha1")},
+		{"unknown ones by size", Strength(skein), Strength(k12)},
+		{"an unknown 256-bit algorithm over SHA-1", Strength(k12), at("sha1")},
+		{"BLAKE2b-512 beside SHA-512, over SHA3-384", at("blake2b"), at("sha3-384")},
+		{"BLAKE3 beside SHA-256, over Whirlpool", at("blake3"), at("whirlpool")},
 		{"CRC32 and XXH* under RIPEMD-128", at("ripemd128"), Strength(xxh128)},
 		{"XXH3-128 over XXH64", Strength(xxh128), Strength(xxh64)},
 		{"XXH64 under RIPEMD-128", at("ripemd128"), Strength(xxh64)},
@@ -49,12 +52,12 @@ func TestStrengthOrder(t *testing.T) {
 			t.Errorf("%s is not weak", weak)
 		}
 	}
-	for _, strong := range []string{"ripemd160", "sha256", "whirlpool"} {
+	for _, strong := range []string{"ripemd160", "sha256", "whirlpool", "blake2b", "blake3"} {
 		if a, _ := hashing.Lookup(strong); isWeak(a) {
 			t.Errorf("%s is weak", strong)
 		}
 	}
-	if isWeak(blake3) || !isWeak(xxh128) {
+	if isWeak(k12) || !isWeak(xxh128) {
 		t.Error("an unknown cryptographic algorithm is not weak; a non-cryptographic one is")
 	}
 }
