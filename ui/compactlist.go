@@ -1,11 +1,16 @@
 package ui
 
 import (
+	"slices"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -55,8 +60,8 @@ func (r *compactRow) set(it *fileItem) {
 	r.verdict.SetText(v)
 }
 
-// compactView is the compact list and, under it, the card of the file
-// chosen in it.
+// compactView is the compact list under a filter and, beside it in a split
+// the user can drag, the card of the file chosen in it.
 type compactView struct {
 	l      *fileList
 	list   *keyList
@@ -65,23 +70,33 @@ type compactView struct {
 	card   *fileCard
 	chosen *fileItem
 	detail *fyne.Container
+	split  *container.Split
 	obj    fyne.CanvasObject
+
+	filter *widget.Entry
+	status *widget.Select
+	shown  []*fileItem // the files that pass the filter; nil when none is set
 }
+
+// cardShare is the part of the split's height the card is given when a
+// file is chosen: the card is what the user came to read, and the list
+// keeps a few rows in view.
+const cardShare = 0.55
 
 func newCompactView(l *fileList) *compactView {
 	v := &compactView{l: l, rows: make(map[fyne.CanvasObject]*compactRow), bound: make(map[*compactRow]*fileItem)}
 	v.list = newKeyList(
-		func() int { return len(l.items) },
+		func() int { return len(v.items()) },
 		func() fyne.CanvasObject {
 			r := newCompactRow()
 			v.rows[r.obj] = r
 			return r.obj
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(l.items) {
+			if items := v.items(); id < len(items) {
 				r := v.rows[o]
-				v.bound[r] = l.items[id]
-				r.set(l.items[id])
+				v.bound[r] = items[id]
+				r.set(items[id])
 			}
 		}, l.w.escape)
 	v.list.OnSelected = func(id widget.ListItemID) { v.choose(id) }
@@ -90,28 +105,158 @@ func newCompactView(l *fileList) *compactView {
 		v.chosen = nil
 		v.list.UnselectAll()
 		v.detail.Hide()
+		v.split.Refresh()
 	})
 	closeBtn.Importance = widget.LowImportance
 	v.detail = container.NewBorder(container.NewBorder(nil, nil, nil, closeBtn, widget.NewSeparator()), nil, nil, nil,
-		container.New(scrollRoom(260), container.NewVScroll(v.card)))
+		container.NewVScroll(v.card))
 	v.detail.Hide()
-	v.obj = container.NewBorder(nil, v.detail, nil, nil, v.list)
+	// A hidden card leaves the whole split to the list.
+	v.split = container.NewVSplit(v.list, v.detail)
+	v.split.Offset = 1 - cardShare
+
+	v.filter = widget.NewEntry()
+	v.filter.SetPlaceHolder(tr("Filter by name"))
+	v.filter.OnChanged = func(string) { v.refilter() }
+	v.status = widget.NewSelect(statusFilterWords(), func(string) { v.refilter() })
+	v.status.SetSelectedIndex(int(showAll))
+	v.obj = container.NewBorder(container.NewBorder(nil, nil, nil, v.status, v.filter), nil, nil, nil, v.split)
 	return v
 }
 
-// choose shows the card of file id under the list.
-func (v *compactView) choose(id widget.ListItemID) {
-	if id < 0 || id >= len(v.l.items) {
-		return
-	}
-	v.chosen = v.l.items[id]
-	v.card.bind(v.chosen)
-	v.detail.Show()
-	v.obj.Refresh()
+// statusFilter is which files the status filter keeps.
+type statusFilter int
+
+const (
+	showAll        statusFilter = iota
+	showNotMatched              // finished without a match: a mismatch, a conflict, nothing to compare, an error
+	showFailed                  // could not be read, for a reason other than being gone
+	showMissing                 // not there to read
+)
+
+// statusFilterWords are the status filter's choices, in statusFilter's order.
+func statusFilterWords() []string {
+	return []string{tr("All"), tr("Not matched"), tr("Failed"), tr("Missing")}
 }
 
-// redraw updates the visible rows whose files changed, and the card.
+// keeps says whether the status filter f keeps it.
+func (f statusFilter) keeps(it *fileItem) bool {
+	gone := it.state == stateFailed && app.CauseOf(it.err) == app.CauseNotExist
+	switch f {
+	case showNotMatched:
+		return it.finished() && !it.matched()
+	case showFailed:
+		return it.state == stateFailed && !gone
+	case showMissing:
+		return gone
+	}
+	return true
+}
+
+// matched says whether the file is done and its verdict is a match, as the
+// green mark of its row says: a match under a bad signature or against
+// something that disagrees is none.
+func (it *fileItem) matched() bool {
+	if it.state != stateDone || it.badSignature() || it.pastedDisagrees() {
+		return false
+	}
+	if source, _ := it.signatureDisagrees(); source != "" {
+		return false
+	}
+	d, p := it.sidecar, it.pasted
+	if d != nil && (d.Outcome == checksum.Mismatch || d.Outcome == checksum.Conflict) || p != nil && p.Outcome == checksum.Mismatch {
+		return false
+	}
+	return d != nil && d.Outcome == checksum.Match || p != nil && p.Outcome == checksum.Match
+}
+
+// items are the files the list shows: all of them, or those the filter keeps.
+func (v *compactView) items() []*fileItem {
+	if v.shown == nil {
+		return v.l.items
+	}
+	return v.shown
+}
+
+// filtering says whether a name or a status narrows the list.
+func (v *compactView) filtering() bool {
+	return v.filter.Text != "" || v.statusFilter() != showAll
+}
+
+func (v *compactView) statusFilter() statusFilter {
+	if i := v.status.SelectedIndex(); i > 0 {
+		return statusFilter(i)
+	}
+	return showAll
+}
+
+// refilter chooses again the files shown, after the filter or the files
+// changed, and keeps the chosen file selected while it is shown.
+func (v *compactView) refilter() {
+	if v.filter == nil || v.status == nil {
+		return // still being made
+	}
+	var shown []*fileItem
+	if v.filtering() {
+		name, status := strings.ToLower(v.filter.Text), v.statusFilter()
+		shown = make([]*fileItem, 0, len(v.shown))
+		for _, it := range v.l.items {
+			if strings.Contains(strings.ToLower(it.name), name) && status.keeps(it) {
+				shown = append(shown, it)
+			}
+		}
+		if v.shown != nil && slices.Equal(shown, v.shown) {
+			return // the same rows: a running check need not bind them again
+		}
+	}
+	v.shown = shown
+	v.list.Refresh()
+	v.reselect()
+}
+
+// reselect marks the chosen file's row, wherever the filter put it; the
+// card stays open when the filter hides its row.
+func (v *compactView) reselect() {
+	if v.chosen == nil {
+		return
+	}
+	if i := slices.Index(v.items(), v.chosen); i >= 0 {
+		v.list.Select(i)
+		return
+	}
+	v.list.UnselectAll()
+}
+
+// refresh shows the files added to the list, if the filter keeps them.
+func (v *compactView) refresh() {
+	if v.filtering() {
+		v.refilter()
+		return
+	}
+	v.list.Refresh()
+}
+
+// choose shows the card of row id beside the list.
+func (v *compactView) choose(id widget.ListItemID) {
+	items := v.items()
+	if id < 0 || id >= len(items) {
+		return
+	}
+	if v.chosen == items[id] && v.detail.Visible() {
+		return
+	}
+	v.chosen = items[id]
+	v.card.bind(v.chosen)
+	v.detail.Show()
+	v.split.Refresh()
+}
+
+// redraw updates the visible rows whose files changed, and the card; a
+// status filter chooses its files again, as their statuses change.
 func (v *compactView) redraw(dirty map[*fileItem]bool) {
+	if v.statusFilter() != showAll {
+		v.refilter()
+	}
 	for r, it := range v.bound {
 		if dirty[it] {
 			r.set(it)

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,5 +139,193 @@ func TestEscCancelsFromTheCompactDetails(t *testing.T) {
 		if it.state != stateCancelled {
 			t.Errorf("Esc on Close details: %s is %v, not cancelled", it.name, it.state)
 		}
+	}
+}
+
+// compactNames are the names of the files the compact list shows, in order.
+func compactNames(v *compactView) []string {
+	var names []string
+	for i := range v.list.Length() {
+		names = append(names, v.items()[i].name)
+	}
+	return names
+}
+
+// Choosing a row of the compact list shows the file's card readably: in a
+// split under the list, at a good share of the window, with its digests;
+// Close details gives the list the whole split again.
+func TestCompactDetailsAreASplitWithTheCard(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	h.win.Resize(fyne.NewSize(1000, 700))
+	dir := t.TempDir()
+	var paths []string
+	for i := range compactAbove + 2 {
+		paths = append(paths, writeFile(t, filepath.Join(dir, fmt.Sprintf("f%02d.iso", i)), fmt.Sprintf("abc%d", i)))
+	}
+	h.w.Add(paths)
+	h.waitFor("all hashed", func() bool { return h.allFinished() && len(h.w.files.items) == compactAbove+2 })
+	v := h.w.files.compact
+	if v == nil {
+		t.Fatal("above a handful the list stays cards")
+	}
+	h.settle()
+	it := h.item("f03.iso")
+	v.list.Select(it.index)
+	h.settle()
+	if !v.detail.Visible() || v.split.Trailing != v.detail || v.card.item != it || v.card.name.Text != "f03.iso" {
+		t.Fatalf("choosing f03.iso: details shown %v, in the split %v, card of %q", v.detail.Visible(), v.split.Trailing == v.detail, v.card.name.Text)
+	}
+	var digests []string
+	for _, r := range v.card.rows[:v.card.shown] {
+		if r.digest.Visible() {
+			digests = append(digests, r.name.Text+" "+r.digest.Text)
+		}
+	}
+	if want := "SHA-256 " + sha256Hex("abc3"); !slices.Contains(digests, want) {
+		t.Errorf("the card shows %q, want %q among them", digests, want)
+	}
+	if got := v.detail.Size().Height; got < 200 {
+		t.Errorf("the card has %v px of a 700 px window (split %v, offset %v); want 200 or more", got, v.split.Size(), v.split.Offset)
+	}
+	if got := v.list.Size().Height; got < 100 {
+		t.Errorf("the list keeps %v px beside the card", got)
+	}
+	test.Tap(firstButton(t, v.detail, "Close details"))
+	h.settle()
+	if v.detail.Visible() || v.chosen != nil {
+		t.Error("Close details leaves the card shown")
+	}
+	if got, want := v.list.Size().Height, v.split.Size().Height; got != want {
+		t.Errorf("after Close details the list has %v px of the split's %v", got, want)
+	}
+}
+
+// firstButton is the button labelled text under o.
+func firstButton(t *testing.T, o fyne.CanvasObject, text string) *button {
+	t.Helper()
+	var found *button
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch o := o.(type) {
+		case *button:
+			if o.Text == text && found == nil {
+				found = o
+			}
+		case *fyne.Container:
+			for _, c := range o.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	if found == nil {
+		t.Fatalf("no button %q", text)
+	}
+	return found
+}
+
+// The filter field narrows the compact list to the names holding its text,
+// whatever their case, and emptying it shows every file again; the status
+// line still counts them all.
+func TestCompactFilterNarrowsByName(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	dir := t.TempDir()
+	var paths []string
+	for _, n := range []string{"ubuntu.iso", "Debian.iso", "debian.sig", "fedora.iso", "arch.iso", "mint.iso", "notes.txt"} {
+		paths = append(paths, writeFile(t, filepath.Join(dir, n), n))
+	}
+	h.w.Add(paths)
+	h.waitFor("all hashed", func() bool { return h.allFinished() && len(h.w.files.items) == len(paths) })
+	v := h.w.files.compact
+	if v == nil {
+		t.Fatal("above a handful the list stays cards")
+	}
+	h.settle()
+	status := h.w.status.Text
+	if v.filter.PlaceHolder != "Filter by name" {
+		t.Errorf("the filter's placeholder is %q", v.filter.PlaceHolder)
+	}
+	test.Type(v.filter, "DEBIAN")
+	h.settle()
+	if got := compactNames(v); !slices.Equal(got, []string{"Debian.iso", "debian.sig"}) {
+		t.Errorf("filtered by DEBIAN the list shows %q", got)
+	}
+	v.list.Select(1)
+	h.settle()
+	if v.card.name.Text != "debian.sig" {
+		t.Errorf("choosing the second filtered row shows the card of %q, want debian.sig", v.card.name.Text)
+	}
+	test.Type(v.filter, ".iso")
+	h.settle()
+	if got := compactNames(v); !slices.Equal(got, []string{"Debian.iso"}) {
+		t.Errorf("filtered by DEBIAN.iso the list shows %q", got)
+	}
+	v.filter.SetText("")
+	h.settle()
+	if got := compactNames(v); len(got) != len(paths) {
+		t.Errorf("with the filter emptied the list shows %q, want all %d files", got, len(paths))
+	}
+	if h.w.status.Text != status {
+		t.Errorf("filtering changed the status line from %q to %q", status, h.w.status.Text)
+	}
+}
+
+// The status filter keeps the files of that status only: Missing the file
+// gone before it was read, Failed the one that could not be read, Not
+// matched every finished file without a match.
+func TestCompactFilterByStatus(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	dir := t.TempDir()
+	h.core.hold = true
+	var paths []string
+	for i := range compactAbove + 2 {
+		paths = append(paths, writeFile(t, filepath.Join(dir, fmt.Sprintf("f%02d.iso", i)), "abc"))
+	}
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  f00.iso\n"+sha256Hex("xyz")+"  f01.iso\n")
+	h.w.Add(paths)
+	h.waitFor("listed", func() bool { return len(h.w.files.items) == len(paths) })
+	v := h.w.files.compact
+	if v == nil {
+		t.Fatal("above a handful the list stays cards")
+	}
+	if err := os.Remove(paths[5]); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(paths[6]); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(paths[6], 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.core.hold = false
+	h.core.release()
+	h.waitFor("all finished", h.allFinished)
+	h.settle()
+	if got := v.status.Options; !slices.Equal(got, []string{"All", "Not matched", "Failed", "Missing"}) {
+		t.Errorf("the status filter offers %q", got)
+	}
+	for _, c := range []struct {
+		choice string
+		want   []string
+	}{
+		{"Missing", []string{"f05.iso"}},
+		{"Failed", []string{"f06.iso"}},
+		{"Not matched", []string{"f01.iso", "f02.iso", "f03.iso", "f04.iso", "f05.iso", "f06.iso"}},
+		{"All", []string{"f00.iso", "f01.iso", "f02.iso", "f03.iso", "f04.iso", "f05.iso", "f06.iso"}},
+	} {
+		v.status.SetSelected(c.choice)
+		h.settle()
+		if got := compactNames(v); !slices.Equal(got, c.want) {
+			t.Errorf("%s: the list shows %q, want %q", c.choice, got, c.want)
+		}
+	}
+	v.status.SetSelected("Not matched")
+	test.Type(v.filter, "F01")
+	h.settle()
+	if got := compactNames(v); !slices.Equal(got, []string{"f01.iso"}) {
+		t.Errorf("Not matched and F01: the list shows %q", got)
 	}
 }

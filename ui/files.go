@@ -380,7 +380,7 @@ func (l *fileList) refresh() {
 		l.holder.Refresh()
 	}
 	if l.compact != nil {
-		l.compact.list.Refresh()
+		l.compact.refresh()
 		return
 	}
 	l.list.Refresh()
