@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -104,7 +105,7 @@ func (c *cli) check(args []string) int {
 					fmt.Fprintf(c.stdout, "%s: %s\n", quoteName(r.Path), r.Status)
 				}
 				if r.Status != checksum.StatusOK && r.Status != checksum.StatusFailed {
-					c.errorf("hashdrop: %s:%d: %s: %s", name, r.Entry.Line, r.Path, checksum.EntryWords(&r))
+					c.errorf("hashdrop: %s:%d: %s: %s", filepath.FromSlash(name), r.Entry.Line, r.Path, checksum.EntryWords(&r))
 				}
 				if c.failed() {
 					stop() // stdout is gone: the rest would be lost too
@@ -119,7 +120,7 @@ func (c *cli) check(args []string) int {
 			unusable = true
 		}
 		if *ignoreMissing && verified == 0 && err == nil {
-			c.errorf("hashdrop: %s: no file was verified", name)
+			c.errorf("hashdrop: %s: no file was verified", filepath.FromSlash(name))
 			unverified = true
 		}
 		for s, n := range rep.Counts {
@@ -180,17 +181,17 @@ func (c *cli) keyring(files []string) (*signature.Keyring, bool) {
 func (c *cli) printSignatures(sf *checksum.File, quiet bool) bool {
 	a := sf.Authenticity
 	if a == nil || len(a.Results) == 0 {
-		c.errorf("hashdrop: %s: %s", sf.Path, noSignatureNote)
+		c.errorf("hashdrop: %s: %s", filepath.FromSlash(sf.Path), noSignatureNote)
 		return false
 	}
 	for _, r := range a.Results {
 		if quiet && r.Kind.Trusted() {
 			continue
 		}
-		fmt.Fprintf(c.stdout, "%s: %s\n", quoteName(r.Source), escapeControls(signatureLine(r, "the checksum file")))
+		fmt.Fprintf(c.stdout, "%s: %s\n", quoteName(filepath.FromSlash(r.Source)), escapeControls(signatureLine(r, "the checksum file")))
 	}
 	if a.Verdict.Kind == signature.Bad {
-		c.errorf("hashdrop: WARNING: %s: a BAD signature: whatever its files' digests say, do not trust them", sf.Path)
+		c.errorf("hashdrop: WARNING: %s: a BAD signature: whatever its files' digests say, do not trust them", filepath.FromSlash(sf.Path))
 	}
 	return a.Trusted()
 }
@@ -200,17 +201,17 @@ func (c *cli) printSignatures(sf *checksum.File, quiet bool) bool {
 func (c *cli) warnProblems(sf *checksum.File) {
 	for i, p := range sf.Problems {
 		if i == maxWarnings {
-			c.errorf("hashdrop: %s: %d more lines not understood", sf.Path, sf.ProblemCount-i)
+			c.errorf("hashdrop: %s: %d more lines not understood", filepath.FromSlash(sf.Path), sf.ProblemCount-i)
 			break
 		}
-		c.errorf("hashdrop: %s:%d: %s", sf.Path, p.Line, checksum.LineWords(p))
+		c.errorf("hashdrop: %s:%d: %s", filepath.FromSlash(sf.Path), p.Line, checksum.LineWords(p))
 	}
 	if n := sf.ProblemCount; n > 0 {
 		what := fmt.Sprintf("%d lines were", n)
 		if n == 1 {
 			what = "1 line was"
 		}
-		c.errorf("hashdrop: WARNING: %s: %s not understood, so not checked", sf.Path, what)
+		c.errorf("hashdrop: WARNING: %s: %s not understood, so not checked", filepath.FromSlash(sf.Path), what)
 	}
 }
 

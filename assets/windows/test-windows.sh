@@ -160,6 +160,10 @@ if timeout 120 gpg --batch --quiet --pinentry-mode loopback --passphrase '' --qu
 	run 60 "$exe" check --require-signature --keyring release.asc signed/SHA256SUMS
 	check "check --require-signature --keyring: GENUINE, exit 0 (got $code)" \
 		sh -c '[ "$1" = 0 ] && grep -q "SHA256SUMS.gpg: GENUINE" "$2" && grep -q "good.iso: OK" "$2"' - "$code" "$out" || show "$out" "$err"
+	# One separator on the command line (issue 29 item 6): the name given as
+	# signed/SHA256SUMS is printed as Windows writes it, like its entries.
+	check "check: the signature line and the entries name their files with one separator" \
+		sh -c 'grep -qF "signed\\SHA256SUMS.gpg: GENUINE" "$1" && grep -qF "signed\\good.iso: OK" "$1" && ! grep -qF "signed/" "$1"' - "$out" || show "$out" "$err"
 	run 60 "$exe" check --require-signature signed/SHA256SUMS
 	check "check --require-signature, the key not given: UNKNOWN KEY, exit 1 (got $code)" \
 		sh -c '[ "$1" = 1 ] && grep -q "UNKNOWN KEY" "$2"' - "$code" "$out" || show "$out" "$err"
