@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"image/color"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -188,10 +190,56 @@ func (s *dialogStack) dismissTop() bool {
 	return true
 }
 
-// button is a widget.Button that passes Esc on.
+// button is a widget.Button that passes Esc on and shows its keyboard focus
+// with a ring: Fyne blends the focus colour into a button's background,
+// which does not show on a blue (high-importance) button.
 type button struct {
 	widget.Button
-	escape func()
+	escape  func()
+	focused bool
+}
+
+func (b *button) FocusGained() {
+	b.focused = true
+	b.Button.FocusGained()
+}
+
+func (b *button) FocusLost() {
+	b.focused = false
+	b.Button.FocusLost()
+}
+
+func (b *button) CreateRenderer() fyne.WidgetRenderer {
+	ring := canvas.NewRectangle(color.Transparent)
+	ring.StrokeWidth = 2
+	ring.Hide()
+	return &ringRenderer{WidgetRenderer: b.Button.CreateRenderer(), ring: ring, b: b}
+}
+
+// ringRenderer draws a button with its focus ring, in the text's colour so
+// that it stands out on every background of every importance.
+type ringRenderer struct {
+	fyne.WidgetRenderer
+	ring *canvas.Rectangle
+	b    *button
+}
+
+func (r *ringRenderer) Objects() []fyne.CanvasObject {
+	return append(slices.Clip(r.WidgetRenderer.Objects()), r.ring)
+}
+
+func (r *ringRenderer) Layout(size fyne.Size) {
+	r.WidgetRenderer.Layout(size)
+	r.ring.Move(fyne.NewPos(0, 0))
+	r.ring.Resize(size)
+}
+
+func (r *ringRenderer) Refresh() {
+	r.WidgetRenderer.Refresh()
+	r.ring.StrokeColor = theme.ColorForWidget(theme.ColorNameForeground, r.b)
+	r.ring.CornerRadius = theme.SizeForWidget(theme.SizeNameInputRadius, r.b)
+	r.ring.Hidden = !r.b.focused
+	r.ring.Refresh()
 }
 
 // newButton makes a button of the window's: Esc on it is the window's.

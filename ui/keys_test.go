@@ -7,7 +7,11 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 )
@@ -238,5 +242,34 @@ func TestSaveFormatsByKeyboard(t *testing.T) {
 	}
 	if h.dialogs.saveName != "" {
 		t.Errorf("Esc asked where to save %q", h.dialogs.saveName)
+	}
+}
+
+// Keyboard focus shows on every button, the blue ones too, where Fyne's own
+// focus colour blends into the blue: a ring in the text's colour, shown only
+// while the button has the focus.
+func TestFocusShowsOnTheBlueButtons(t *testing.T) {
+	h := newHarness(t)
+	blue := h.w.newButton("Open files…", nil, func() {})
+	blue.Importance = widget.HighImportance
+	plain := h.w.newButton("Clear", nil, func() {})
+	h.win.SetContent(container.NewVBox(blue, plain))
+	ring := func(b *button) *canvas.Rectangle { return test.WidgetRenderer(b).(*ringRenderer).ring }
+	if ring(blue).Visible() || ring(plain).Visible() {
+		t.Fatal("a focus ring shows before anything has the focus")
+	}
+	h.win.Canvas().Focus(blue)
+	if !ring(blue).Visible() || ring(plain).Visible() {
+		t.Errorf("focus on the blue button: its ring shown %v, the other's %v", ring(blue).Visible(), ring(plain).Visible())
+	}
+	if ring(blue).StrokeColor == theme.Color(theme.ColorNamePrimary) || ring(blue).StrokeWidth < 2 {
+		t.Errorf("the ring (%v, %v px) does not stand out on the blue", ring(blue).StrokeColor, ring(blue).StrokeWidth)
+	}
+	if got, want := ring(blue).Size(), blue.Size(); got != want {
+		t.Errorf("the ring is %v, the button %v", got, want)
+	}
+	h.win.Canvas().FocusNext()
+	if ring(blue).Visible() || !ring(plain).Visible() {
+		t.Errorf("after Tab: the blue ring shown %v, the other's %v", ring(blue).Visible(), ring(plain).Visible())
 	}
 }
