@@ -50,13 +50,11 @@ func matchWords(e *checksum.ExpectedDigest, a *hashing.Algorithm, auth *checksum
 	if e != nil && !e.Tagged() && len(e.Candidates) > 1 {
 		detail = tr("The published value ({{.Digest}}) equals the file's {{.Algorithm}}.", "Digest", describeDigest(e), "Algorithm", a.Name)
 	}
-	switch a.ID {
-	case "crc32":
-		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
-			joinSentences(detail, tr("This proves the file is intact, not who published it: CRC32 only catches accidental damage, anyone can make a file with the same CRC32."))
-	case "xxh64", "xxh3", "xxh128":
+	if checksum.NonCryptographic(a) {
 		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
 			joinSentences(detail, tr("This proves the file is intact, not who published it: {{.Algorithm}} only catches accidental damage, anyone can make a file with the same {{.Algorithm}}.", "Algorithm", a.Name))
+	}
+	switch a.ID {
 	case "md5", "sha1":
 		return tr("Matches the published {{.Algorithm}}", "Algorithm", a.Name),
 			joinSentences(detail, tr("This proves the file is intact, not who published it: {{.Algorithm}} can be forged, so trust it only if the digest came from the official site over https.", "Algorithm", a.Name))

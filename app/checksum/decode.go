@@ -90,7 +90,7 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (ExpectedDigest, error) 
 		if a != nil && len(sum) != a.Size {
 			return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
 		}
-		cands := slices.DeleteFunc(hashing.BySize(len(sum)), hexOnly)
+		cands := slices.DeleteFunc(hashing.BySize(len(sum)), NonCryptographic) // never base64 ("sha256-AAAA")
 		if a != nil {
 			cands = only(a)
 		}
@@ -100,17 +100,6 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (ExpectedDigest, error) 
 		return ExpectedDigest{Text: s, Sum: sum, Candidates: cands, Encoding: "base64"}, nil
 	}
 	return ExpectedDigest{}, errNotBase64
-}
-
-// hexOnly reports whether a's digests are published in hex only: checksums
-// of no cryptographic strength (CRC32, the XXH family) never come as base64,
-// so base64 text of their size ("sha256-AAAA") is not one of them.
-func hexOnly(a *hashing.Algorithm) bool {
-	switch a.ID {
-	case "crc32", "xxh64", "xxh3", "xxh128":
-		return true
-	}
-	return false
 }
 
 // stripHexSeparators removes a 0x prefix and the spaces, colons and dashes

@@ -36,6 +36,13 @@ var strongestFirst = []string{
 // accidents, not forgeries (XXH64, XXH3-64, XXH3-128, CRC32, Adler-32, ...).
 var nonCryptographic = []string{"crc", "xxh", "adler", "fnv", "murmur", "city"}
 
+// NonCryptographic reports whether a is a checksum made to catch accidents,
+// not forgeries (CRC32, the XXH family): anyone can make a file with a given
+// one, and none is ever published in base64.
+func NonCryptographic(a *hashing.Algorithm) bool {
+	return slices.ContainsFunc(nonCryptographic, func(p string) bool { return strings.HasPrefix(a.ID, p) })
+}
+
 // Strength ranks a as the judge of a verdict: of two digests published for
 // a file, the one whose algorithm has the higher Strength decides. The
 // algorithms Hashdrop knows rank in the order of strongestFirst. An
@@ -50,7 +57,7 @@ func Strength(a *hashing.Algorithm) int {
 	switch {
 	case slices.Contains(strongestFirst, a.ID):
 		return rank(a.ID)
-	case slices.ContainsFunc(nonCryptographic, func(p string) bool { return strings.HasPrefix(a.ID, p) }):
+	case NonCryptographic(a):
 		return a.Bits() - step // below CRC32's rank, by size
 	}
 	return rank("sha1") + a.Bits()
