@@ -12,5 +12,8 @@ func expectedCore() string {
 	if name, needs := lukeCore(); cpuid.CPU.Supports(needs...) {
 		return name
 	}
+	if cpuid.CPU.Supports(cpuid.SSSE3) {
+		return "ssse3"
+	}
 	return impl.Generic
 }
