@@ -4,4 +4,4 @@ package blake3
 
 import "github.com/hashdrop/hashdrop/hashing/internal/impl"
 
-func expectedCore() string { return impl.Generic }
+func expectedCore(disabled []string) string { return impl.Generic }
