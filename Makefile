@@ -2,7 +2,13 @@
 # Both install the system packages they need first (see the deps target).
 
 GO      ?= go
+# Two programs: BIN, the command (app/cli/hashdrop: pure Go, no cgo), runs
+# the subcommands itself and hands anything else to WINDOW, the window
+# program (main.go: Fyne, GTK, OpenGL), which answers the subcommands too
+# but takes about 80 ms to start. Installed, WINDOW is
+# lib/hashdrop/hashdrop-window beside bin/hashdrop.
 BIN     := build/hashdrop
+WINDOW  := build/hashdrop-window
 # no_emoji leaves out Fyne's colour emoji font (4 MB in the binary), which
 # Fyne parses again for every text style it draws (about 44 MiB of the window's
 # memory); Hashdrop's words have no emoji, and a name that has one is drawn
@@ -39,7 +45,8 @@ DEB_WINTEST := wine wine64 xvfb libgl1-mesa-dri xdotool imagemagick gnupg procps
 all: build
 
 build: deps
-	$(GO) build -tags $(TAGS) -o $(BIN) .
+	$(GO) build -tags $(TAGS) -o $(WINDOW) .
+	CGO_ENABLED=0 $(GO) build -o $(BIN) ./app/cli/hashdrop
 
 run: build
 	./$(BIN) $(ARGS)
@@ -159,7 +166,7 @@ test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
 # smoke-two-isos.png (TestVerdictRulesSmoke, from the traced headlines).
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(BIN) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -210,7 +217,7 @@ deps-test-windows: deps-windows-package
 # /usr/local for root) and registers them (update-mime-database,
 # update-desktop-database, xdg-mime default). It runs assets/linux/install.mk,
 # which is also the Makefile inside the Linux package.
-LINUX_FILES := BIN=$(BIN) DESKTOP=assets/linux/io.github.hashdrop.desktop \
+LINUX_FILES := BIN=$(BIN) WINDOW=$(WINDOW) DESKTOP=assets/linux/io.github.hashdrop.desktop \
                MIMEXML=assets/linux/io.github.hashdrop.xml ICON=assets/icon.png ICONSVG=assets/icon.svg
 
 install: build deps-desktop
@@ -239,10 +246,12 @@ pkgsrc:
 	cp -R go.mod go.sum main.go FyneApp.toml app ui hashing assets $(PKGSRC)/
 
 # build/hashdrop-VERSION-linux-amd64.tar.xz: unpack, then make user-install
-# (or sudo make install).
+# (or sudo make install). fyne package builds the window program; the
+# command is built beside it.
 package-linux: deps $(FYNE) pkgsrc
 	cd $(PKGSRC) && GO=$(GO) $(CURDIR)/$(FYNE) package -os linux -release -tags $(TAGS)
-	sh assets/linux/package.sh $(PKGSRC)/Hashdrop.tar.xz build/hashdrop-$(VERSION)-linux-$$($(GO) env GOARCH).tar.xz
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(PKGSRC)/hashdrop-command ./app/cli/hashdrop
+	sh assets/linux/package.sh $(PKGSRC)/Hashdrop.tar.xz $(PKGSRC)/hashdrop-command build/hashdrop-$(VERSION)-linux-$$($(GO) env GOARCH).tar.xz
 	rm -rf $(PKGSRC)
 
 # build/Hashdrop.exe: a GUI-subsystem PE32+ with the icon and manifest, cross

@@ -1,7 +1,12 @@
-// Command hashdrop is a desktop file-hash checker with a headless command line.
+// Command hashdrop-window is Hashdrop's window program (Hashdrop.exe on
+// Windows): a desktop file-hash checker that also answers the headless
+// command line.
 //
-//	hashdrop [FILE...]     open the window (with FILE... queued)
-//	hashdrop sum|check|bench|algos ...   run headless
+//	hashdrop-window [FILE...]     open the window (with FILE... queued)
+//	hashdrop-window sum|check|keys|bench|algos ...   run headless
+//
+// The hashdrop command people type (app/cli/hashdrop) runs the subcommands
+// without the window's libraries and starts this program for the window.
 //
 // One window: a second launch hands its files to the running Hashdrop and
 // exits.

@@ -1,4 +1,5 @@
-# Installs Hashdrop into a desktop: the program, its icon, its .desktop entry
+# Installs Hashdrop into a desktop: the command (bin/hashdrop) and the window
+# program (lib/hashdrop/hashdrop-window), its icon, its .desktop entry
 # (which opens files, %F) and the MIME types of checksum files, then tells the
 # desktop so that double-clicking ubuntu.iso.sha256 or SHA256SUMS opens it.
 #
@@ -22,6 +23,7 @@ DESTDIR ?=
 # Makefile says otherwise.
 SRC     ?= usr/local
 BIN     ?= $(SRC)/bin/hashdrop
+WINDOW  ?= $(SRC)/lib/hashdrop/hashdrop-window
 DESKTOP ?= $(SRC)/share/applications/io.github.hashdrop.desktop
 MIMEXML ?= $(SRC)/share/mime/packages/io.github.hashdrop.xml
 ICON    ?= $(SRC)/share/icons/hicolor/256x256/apps/io.github.hashdrop.png
@@ -41,11 +43,12 @@ default:
 
 install:
 	install -Dm755 '$(BIN)' '$(DESTDIR)$(PREFIX)/bin/hashdrop'
+	install -Dm755 '$(WINDOW)' '$(DESTDIR)$(PREFIX)/lib/hashdrop/hashdrop-window'
 	install -Dm644 '$(ICON)' '$(SHARE)/icons/hicolor/256x256/apps/$(APPID).png'
 	install -Dm644 '$(ICONSVG)' '$(SHARE)/icons/hicolor/scalable/apps/$(APPID).svg'
 	install -Dm644 '$(MIMEXML)' '$(SHARE)/mime/packages/$(APPID).xml'
 	install -d '$(SHARE)/applications'
-	sed 's|^Exec=hashdrop |Exec=$(PREFIX)/bin/hashdrop |' '$(DESKTOP)' > '$(SHARE)/applications/$(APPID).desktop'
+	sed 's|^Exec=hashdrop |Exec=$(PREFIX)/lib/hashdrop/hashdrop-window |' '$(DESKTOP)' > '$(SHARE)/applications/$(APPID).desktop'
 	chmod 644 '$(SHARE)/applications/$(APPID).desktop'
 	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register; fi
 	@echo "Hashdrop installed in $(PREFIX)"
@@ -62,11 +65,12 @@ register:
 		else echo "xdg-mime not found (package xdg-utils): Hashdrop was not made the default for checksum files"; fi; fi
 
 uninstall:
-	rm -f '$(DESTDIR)$(PREFIX)/bin/hashdrop' \
+	rm -f '$(DESTDIR)$(PREFIX)/bin/hashdrop' '$(DESTDIR)$(PREFIX)/lib/hashdrop/hashdrop-window' \
 		'$(SHARE)/icons/hicolor/256x256/apps/$(APPID).png' \
 		'$(SHARE)/icons/hicolor/scalable/apps/$(APPID).svg' \
 		'$(SHARE)/mime/packages/$(APPID).xml' \
 		'$(SHARE)/applications/$(APPID).desktop'
+	rmdir '$(DESTDIR)$(PREFIX)/lib/hashdrop' 2>/dev/null || true
 	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register DEFAULT=no; fi
 
 user-install:

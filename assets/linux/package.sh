@@ -1,12 +1,14 @@
 #!/bin/sh
-# package.sh FYNE_TARBALL OUT: turns the tarball "fyne package -os linux"
-# made into Hashdrop's Linux package. fyne's has the program, the icon and a
+# package.sh FYNE_TARBALL COMMAND OUT: turns the tarball "fyne package -os
+# linux" made into Hashdrop's Linux package. fyne's has the window program
+# (installed as lib/hashdrop/hashdrop-window; COMMAND, app/cli/hashdrop, is
+# bin/hashdrop), the icon and a
 # .desktop entry but no MIME types for checksum files and no way to register
 # them; this one adds assets/linux's MIME XML, .desktop entry (the same %F
 # and MimeType list) and scalable icon, and install.mk as its Makefile
 # ("make user-install").
 set -eu
-fyne_tar=$1 out=$2
+fyne_tar=$1 command=$2 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -19,7 +21,8 @@ grep -q '^Exec=hashdrop %F' "$(find "$work/fyne" -name 'io.github.hashdrop.deskt
 	{ echo "package.sh: fyne's desktop entry does not open files: check [CanOpen] in FyneApp.toml"; exit 1; }
 
 s="$work/out/hashdrop/usr/local"
-install -Dm755 "$bin" "$s/bin/hashdrop"
+install -Dm755 "$command" "$s/bin/hashdrop"
+install -Dm755 "$bin" "$s/lib/hashdrop/hashdrop-window"
 install -Dm644 "$icon" "$s/share/icons/hicolor/256x256/apps/io.github.hashdrop.png"
 install -Dm644 "$here/../icon.svg" "$s/share/icons/hicolor/scalable/apps/io.github.hashdrop.svg"
 install -Dm644 "$here/io.github.hashdrop.desktop" "$s/share/applications/io.github.hashdrop.desktop"

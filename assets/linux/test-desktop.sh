@@ -26,8 +26,13 @@ make --no-print-directory install PREFIX="$HOME/.local" >"$tmp/install.log" 2>&1
 
 entry="$XDG_DATA_HOME/applications/$app"
 desktop-file-validate "$entry" || no "$entry is not a valid desktop entry"
-grep -qx "Exec=$HOME/.local/bin/hashdrop %F" "$entry" || no "Exec line: $(grep ^Exec= "$entry")"
+grep -qx "Exec=$HOME/.local/lib/hashdrop/hashdrop-window %F" "$entry" || no "Exec line: $(grep ^Exec= "$entry")"
 "$HOME/.local/bin/hashdrop" algos >/dev/null 2>&1 || no "the installed hashdrop does not run"
+"$HOME/.local/lib/hashdrop/hashdrop-window" algos >/dev/null 2>&1 || no "the installed window program does not run"
+# Given a file, the command hands it to the window program, which (with no
+# display here) says it needs one: the command found it where it is installed.
+said=$(env -u DISPLAY -u WAYLAND_DISPLAY "$HOME/.local/bin/hashdrop" "$entry" 2>&1) && no "the window program opened without a display"
+case $said in *"needs a graphical desktop"*) ;; *) no "the command did not hand a file to the window program: $said" ;; esac
 [ -f "$XDG_DATA_HOME/icons/hicolor/256x256/apps/io.github.hashdrop.png" ] || no "icon not installed"
 
 # The MIME database maps the names people download to the types.
@@ -48,7 +53,7 @@ echo "xdg-mime query default text/x-sha256: $(xdg-mime query default text/x-sha2
 
 make --no-print-directory uninstall PREFIX="$HOME/.local" >"$tmp/uninstall.log" 2>&1 || {
 	cat "$tmp/uninstall.log"; no "make uninstall failed"; }
-[ ! -e "$entry" ] && [ ! -e "$HOME/.local/bin/hashdrop" ] || no "make uninstall left files"
+[ ! -e "$entry" ] && [ ! -e "$HOME/.local/bin/hashdrop" ] && [ ! -e "$HOME/.local/lib/hashdrop" ] || no "make uninstall left files"
 grep -q 'text/x-sha256' "$globs" && no "the MIME types outlived make uninstall"
 
 [ $fail = 0 ] && echo "test-desktop: ok ($(echo $types | wc -w) checksum types open with Hashdrop)"

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// windowNames are the places of the window program relative to the folder
+// of this one, in the order they are tried: beside it (the build folder, a
+// portable copy), then where make install and the Linux package put it.
+var windowNames = []string{
+	windowName,
+	filepath.Join("..", "lib", "hashdrop", windowName),
+}
+
+// windowProgram returns the path of the window program for the command at
+// exe (os.Executable, symbolic links resolved, so that a link to hashdrop
+// in another folder still finds its window), or an error naming every place
+// it looked.
+func windowProgram(exe string) (string, error) {
+	dir := filepath.Dir(exe)
+	var tried []string
+	for _, name := range windowNames {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p, nil
+		} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		tried = append(tried, p)
+	}
+	return "", fmt.Errorf("the window program is not installed: no %s (reinstall Hashdrop; the subcommands sum, check, keys, bench and algos work without it)",
+		strings.Join(tried, " or "))
+}
+
+// self is the path of this program with symbolic links resolved.
+func self() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(exe)
+}
