@@ -7,8 +7,9 @@
 //
 // The packages of app, each with one job, dependencies running downwards:
 //
-//	app/cli        the headless command line (sum, check, keys, bench, algos)
+//	app/cli        the headless command line (sum, check, compare, keys, bench, algos)
 //	app/desktop    one window per user, file associations, the display
+//	app/compare    are these files the same: sizes, then the strongest digest shared
 //	app/checksum   published digests: checksum files, typed digests, verdicts
 //	app/signature  signatures and keys: is a checksum file genuine
 //	app            the pipeline (this package)

@@ -126,6 +126,7 @@ func (c *cli) usage(w io.Writer) {
   hashdrop sum [-a ALGOS] [--tag] [-j N] [-o OUT [--force]] FILE...|-
   hashdrop check [--quiet] [--ignore-missing] [--strict] [--allow-outside]
                  [--require-signature] [--keyring FILE] SUMFILE...
+  hashdrop compare [-a ALGOS] [-j N] FILE FILE...
   hashdrop keys list | import [--yes] FILE... | import --gpg KEYID | remove FINGERPRINT
   hashdrop bench [-a ALGOS] [--size MiB] [--json]
   hashdrop algos

@@ -1,5 +1,5 @@
 // Package cli is Hashdrop's headless command line: `hashdrop sum`, `check`,
-// `keys`, `bench` and `algos`, and the exit codes and English lines they
+// `compare`, `keys`, `bench` and `algos`, and the exit codes and English lines they
 // print. It sits on top: it drives the pipeline (app), reads and checks
 // checksum files (app/checksum) and keys (app/signature), and nothing below
 // it imports it. main hands it the arguments when they name a subcommand.
