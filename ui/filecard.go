@@ -161,6 +161,7 @@ type fileCard struct {
 	state   *widget.Label
 	cancel  *button
 	retry   *button // a cancelled or failed file, read again
+	use     *button // Use this file's digest (compare.go)
 	bar     *slimBar
 	barText *widget.Label
 	running *fyne.Container
@@ -216,10 +217,11 @@ func newFileCard(w *Window) *fileCard {
 	})
 	c.retry.Importance = widget.LowImportance
 	c.retry.Hide()
+	c.use = c.newUseButton()
 	c.running = container.NewBorder(nil, nil, nil, c.barText, c.bar)
 	header := container.NewBorder(nil, nil,
 		sized(fyne.NewSquareSize(24), c.icon),
-		container.NewHBox(c.size, c.state, reserve(c.cancel, c.retry)),
+		container.NewHBox(c.use, c.size, c.state, reserve(c.cancel, c.retry)),
 		c.name)
 	c.verdictRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), c.verdictIcon), nil, c.verdictText)
 	c.authRow = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), c.authIcon), nil, c.authText)
@@ -290,7 +292,7 @@ func (c *fileCard) bind(it *fileItem) {
 		c.authRow.Hide()
 		return
 	}
-	c.name.SetText(it.name)
+	c.name.SetText(c.w.placeName(it))
 	c.size.SetText(sizeText(it.size))
 	c.update()
 	c.Refresh()
@@ -310,6 +312,7 @@ func (c *fileCard) update() {
 	}
 	c.state.SetText(it.stateText())
 	c.icon.SetResource(it.icon())
+	c.showUse()
 	switch it.state {
 	case stateFailed, stateCancelled:
 		c.running.Hide()

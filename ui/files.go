@@ -65,6 +65,8 @@ type fileItem struct {
 	ownSig    *checksum.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
 	sidecar   *checksum.Decision     // the file against published (checksum.Decide), nil when none
 	pasted    *checksum.Verdict      // the file against the expected-digest field
+	named     *checksum.Verdict      // the file against the CRC32 in its name (compare.go), nil when none
+	compared  *cardVerdict           // its line on Compare or on a file's digest expected (compare.go), nil when none
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
@@ -241,6 +243,9 @@ func (it *fileItem) empty() bool { return it.state == stateDone && it.size == 0 
 func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	// A digest published for the file gives the card its own verdict,
 	// which a pasted digest does not replace (the banner says that one's).
+	if res, text := it.comparedLine(); text != "" {
+		return res, text
+	}
 	if it.pastedDisagrees() {
 		return verdictIcon(checksum.Conflict, true), tr("The pasted digest and {{.Source}} disagree", "Source", it.sourceText(it.sidecar.By[0]))
 	}
@@ -249,7 +254,7 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 	}
 	if d := it.sidecar; d != nil && d.Outcome != checksum.Unknown || it.pasted == nil || it.pasted.Outcome == checksum.Unknown {
 		if d == nil || len(d.By) == 0 {
-			return nil, ""
+			return it.nameLine()
 		}
 		if d.Outcome == checksum.Conflict {
 			return verdictIcon(checksum.Conflict, true), tr("The checksum files disagree: {{.Source}} and {{.Other}}",

@@ -554,6 +554,7 @@ func (w *Window) Clear() {
 		it.jobSeq++ // late results are ignored
 	}
 	w.files.reset(w.picker.selected())
+	w.cmp.reset()
 	w.judge()
 	w.refreshChrome()
 }

@@ -42,6 +42,7 @@ func (w *Window) refreshChrome() {
 	setEnabled(w.save, anyDone)
 	setEnabled(w.clear, !empty || w.walking > 0)
 	setEnabled(w.cancelAll, anyRunning)
+	w.showCompare()
 	if anyMissing {
 		w.computeMore.Show()
 	} else {

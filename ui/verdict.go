@@ -222,6 +222,7 @@ func (bannerTheme) Size(n fyne.ThemeSizeName) float32 {
 // pasted, with the digests published next to it), marks the cards, hashes
 // again with an algorithm a comparison needs, and sets the banner.
 func (w *Window) judge() {
+	w.beforeJudge()
 	e := w.expected.parsed
 	var targets []*fileItem
 	for _, it := range w.files.items {
@@ -261,7 +262,7 @@ func (w *Window) judge() {
 		if it.pasted == nil {
 			continue
 		}
-		if matched && it.pasted.Outcome != checksum.Match {
+		if matched && it.pasted.Outcome != checksum.Match && !w.fromFile() { // a file's digest: each other file is compared
 			it.pasted = nil
 		} else {
 			w.needMore(it, *it.pasted, recompute)
@@ -283,6 +284,7 @@ func (w *Window) judge() {
 			w.files.fit(it)
 		}
 	}
+	w.judgeComparison()
 	w.setBanner(e, targets)
 	w.fitTop()
 	w.files.redraw()
@@ -332,12 +334,16 @@ func (w *Window) mark(it *fileItem) {
 
 // setBanner sums the files' verdicts up in the banner.
 func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
+	if w.comparisonBanner(targets) {
+		return
+	}
 	if w.expected.problem != "" {
 		w.banner.set(checksum.Unknown, tr("Cannot compare: this is not a digest Hashdrop understands"), w.expected.problem)
 		return
 	}
 	if e == nil {
 		w.sidecarBanner()
+		w.nameBanner() // when nothing published decided
 		return
 	}
 	for _, it := range targets {

@@ -92,6 +92,7 @@ type Window struct {
 	started    time.Time          // when the current batch began
 	stale      bool               // files finished since the last verdict and count
 	stop       chan struct{}
+	cmp        comparing // files compared with each other (compare.go)
 }
 
 // New builds the window's content for core and returns it; call Add to
@@ -109,7 +110,7 @@ func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
 		w.trace = log.New(os.Stderr, "hashdrop: ", log.Lmicroseconds)
 	}
 	w.build()
-	win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { w.drop(uris) })
+	win.SetOnDropped(w.dropAt)
 	a.Lifecycle().SetOnEnteredForeground(w.expected.checkClipboard)
 	w.shortcuts()
 	if !cfg.Manual {
@@ -167,6 +168,7 @@ func (w *Window) build() {
 	w.save = w.newButton(tr("Save checksums…"), theme.DocumentSaveIcon(), w.saveChecksums)
 	w.computeMore = w.newButton(tr("Compute new algorithms"), theme.ViewRefreshIcon(), w.computeNew)
 	w.computeMore.Hide()
+	w.cmp.button = w.newCompareButton()
 	w.clear = w.newButton(tr("Clear"), theme.ContentClearIcon(), w.Clear)
 	w.cancelAll = w.newButton(tr("Cancel all"), theme.CancelIcon(), w.CancelAll)
 	for _, b := range []*button{w.copyAll, w.save, w.clear, w.cancelAll} {
@@ -193,7 +195,7 @@ func (w *Window) build() {
 	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Hide()
 	top := container.NewVBox(header, w.expected.object(), w.banner, container.NewBorder(nil, nil, nil,
-		container.NewHBox(w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status), w.note)
+		container.NewHBox(w.cmp.button, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status), w.note)
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
@@ -215,6 +217,7 @@ func (w *Window) menu() *fyne.Menu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Copy all digests"), w.copyAllDigests),
 		fyne.NewMenuItem(tr("Save checksums…"), w.saveChecksums),
+		w.compareItem(),
 		fyne.NewMenuItem(tr("Clear the list"), w.Clear),
 		fyne.NewMenuItem(tr("Cancel all (Esc)"), w.CancelAll),
 		fyne.NewMenuItemSeparator(),
