@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -24,7 +25,8 @@ import (
 
 // comparing is the window's state for them; Clear resets it (reset).
 type comparing struct {
-	button *button // Compare, shown with two files or more
+	button *button         // Compare, shown with two files or more
+	row    *fyne.Container // the action buttons it is among
 
 	on     bool   // Compare was chosen
 	at     string // the expected field's text then: a digest pasted since ends the comparison
@@ -41,18 +43,25 @@ type comparing struct {
 }
 
 // reset forgets what was compared (Clear).
-func (c *comparing) reset() { *c = comparing{button: c.button} }
+func (c *comparing) reset() { *c = comparing{button: c.button, row: c.row} }
 
 // cardVerdict is a card's line on a comparison.
 type cardVerdict struct {
-	outcome checksum.Outcome
+	outcome checksum.Outcome // its icon; Unknown: an information, neither good nor bad
 	text    string
 }
 
 func (w *Window) newCompareButton() *button {
-	b := w.newButton(tr("Compare"), theme.ContentCopyIcon(), w.compareFiles)
+	b := w.newButton(tr("Compare the files"), theme.ContentCopyIcon(), w.compareFiles)
 	b.Hide()
 	return b
+}
+
+// cmpRow puts Compare beside the expected field's other button, under the
+// field: the other way of comparing, where the width is.
+func (w *Window) cmpRow(beside fyne.CanvasObject) fyne.CanvasObject {
+	w.cmp.row = container.NewHBox(w.cmp.button, beside)
+	return w.cmp.row
 }
 
 // compareItem is the ☰ menu's Compare, enabled with two files or more.
@@ -64,10 +73,13 @@ func (w *Window) compareItem() *fyne.MenuItem {
 
 // showCompare shows Compare when two files or more are listed.
 func (w *Window) showCompare() {
-	if len(w.files.items) >= 2 {
-		w.cmp.button.Show()
-	} else {
-		w.cmp.button.Hide()
+	if show := len(w.files.items) >= 2; show != w.cmp.button.Visible() {
+		if show {
+			w.cmp.button.Show()
+		} else {
+			w.cmp.button.Hide()
+		}
+		w.cmp.row.Refresh() // laid out again with it, or without
 	}
 }
 
@@ -245,9 +257,11 @@ func (w *Window) compareLine(i int) *cardVerdict {
 	r := w.cmp.result
 	g := r.GroupOf(i)
 	switch {
+	case g < 0:
+		return nil
 	case r.Outcome == compare.Identical:
 		return &cardVerdict{checksum.Match, tr("Identical to the other files")}
-	case r.Outcome != compare.Differ || g < 0:
+	case r.Outcome != compare.Differ:
 		return nil
 	case len(r.Groups[g]) == 1 && r.SizesDiffer && r.Algorithm == nil:
 		return &cardVerdict{checksum.Mismatch, tr("Group {{.N}}: its size is unlike any other file's", "N", g+1)}
@@ -261,16 +275,16 @@ func (w *Window) compareLine(i int) *cardVerdict {
 		}
 	}
 	if r.Algorithm == nil {
-		return &cardVerdict{checksum.Pending, tr("Group {{.N}}: the same size as {{.Names}}", "N", g+1, "Names", listText(others, "and"))}
+		return &cardVerdict{checksum.Unknown, tr("Group {{.N}}: the same size as {{.Names}}", "N", g+1, "Names", listText(others, "and"))}
 	}
-	return &cardVerdict{checksum.Mismatch, tr("Group {{.N}}: the same as {{.Names}}", "N", g+1, "Names", listText(others, "and"))}
+	return &cardVerdict{checksum.Unknown, tr("Group {{.N}}: the same as {{.Names}}", "N", g+1, "Names", listText(others, "and"))}
 }
 
 // sourceLine is the card's line when a file's digest is the expected one.
 func (w *Window) sourceLine(it *fileItem) *cardVerdict {
 	src := w.cmp.source
 	if it == src {
-		return &cardVerdict{checksum.Pending, tr("Its digest is the one the other files are compared with")}
+		return &cardVerdict{checksum.Unknown, tr("Its digest is the one the other files are compared with")}
 	}
 	name := w.placeName(src)
 	switch {
@@ -393,7 +407,12 @@ func (w *Window) sourceBanner(targets []*fileItem) {
 				"N", len(differ), "M", n, "Source", name)
 		}
 		detail := tr("Its digest is not that of {{.Source}}: the two files differ.", "Source", name)
-		if sizesDiffer(differ[0], src) {
+		if n > 1 {
+			detail = tr("NOT the same: {{.Names}}.", "Names", w.placeNames(differ))
+			if len(same) > 0 {
+				detail = joinSentences(detail, tr("The same: {{.Names}}.", "Names", w.placeNames(same)))
+			}
+		} else if sizesDiffer(differ[0], src) {
 			detail = tr("{{.Name}} is {{.Size}} and {{.Source}} {{.SourceSize}}: they differ.", "Name", w.placeName(differ[0]), "Size", sizeText(differ[0].size),
 				"Source", name, "SourceSize", sizeText(src.size))
 		}
@@ -467,6 +486,9 @@ func (it *fileItem) comparedLine() (fyne.Resource, string) {
 	if it.compared == nil {
 		return nil, ""
 	}
+	if it.compared.outcome == checksum.Unknown {
+		return theme.InfoIcon(), it.compared.text
+	}
 	return verdictIcon(it.compared.outcome, true), it.compared.text
 }
 
@@ -476,7 +498,7 @@ func (it *fileItem) comparedLine() (fyne.Resource, string) {
 func (w *Window) placeName(it *fileItem) string {
 	items := w.files.items
 	if n := len(items); n < 2 || len(w.cmp.of) != 2 || w.cmp.of[0] != items[0] || w.cmp.of[1] != items[n-1] {
-		w.cmp.names = placeNames(items)
+		w.cmp.names = distinctNames(items)
 		if n > 0 {
 			w.cmp.of = []*fileItem{items[0], items[n-1]}
 		}
@@ -487,9 +509,18 @@ func (w *Window) placeName(it *fileItem) string {
 	return it.name
 }
 
-// placeNames names the files of items that share a base name with their
+// placeNames lists the names of items for a sentence (placeName).
+func (w *Window) placeNames(items []*fileItem) string {
+	var names []string
+	for _, it := range items {
+		names = append(names, w.placeName(it))
+	}
+	return listText(names, "and")
+}
+
+// distinctNames names the files of items that share a base name with their
 // shortest trailing folders that tell them apart.
-func placeNames(items []*fileItem) map[*fileItem]string {
+func distinctNames(items []*fileItem) map[*fileItem]string {
 	byName := make(map[string][]*fileItem)
 	for _, it := range items {
 		byName[it.name] = append(byName[it.name], it)

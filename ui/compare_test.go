@@ -309,3 +309,53 @@ func TestCRC32InNameComputedWhenNotChosen(t *testing.T) {
 		t.Error("no CRC32 computed")
 	}
 }
+
+// Compare, a file's digest and the CRC32 in a name, in Japanese.
+func TestCompareInJapanese(t *testing.T) {
+	useLanguage(t, "ja")
+	h := newHarness(t)
+	dir := t.TempDir()
+	crc := fmt.Sprintf("%08X", crc32.ChecksumIEEE([]byte("one")))
+	h.dropped(writeFile(t, filepath.Join(dir, "Downloads", "ubuntu.iso"), "one"), writeFile(t, filepath.Join(dir, "usb", "ubuntu.iso"), "two"),
+		writeFile(t, filepath.Join(dir, "backup", "ubuntu.iso"), "one"), writeFile(t, filepath.Join(dir, "title ["+crc+"].iso"), "one"))
+	test.Tap(h.w.cmp.button)
+	if got, want := h.w.banner.Headline(), "違います: 4 個のファイルは 2 つのグループに分かれます"; got != want {
+		t.Errorf("headline %q, want %q", got, want)
+	}
+	checkJapanese(t, "compared", h.win.Content())
+	for _, it := range h.w.files.items {
+		checkJapanese(t, "card of "+it.name, h.card(it))
+	}
+	test.Tap(h.card(h.item("ubuntu.iso")).use)
+	checkJapanese(t, "a file's digest", h.win.Content())
+	for _, it := range h.w.files.items {
+		checkJapanese(t, "card of "+it.name, h.card(it))
+	}
+	h.w.expected.SetText("")
+	h.settle()
+	if got, want := h.w.banner.Headline(), "title ["+crc+"].iso は名前にある CRC32 と一致します"; got != want {
+		t.Errorf("headline %q, want %q", got, want)
+	}
+	checkJapanese(t, "the CRC32 in a name", h.win.Content())
+}
+
+// Clear ends a comparison: two files listed afterwards are not compared
+// until Compare is chosen again.
+func TestClearEndsCompare(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	a, b := writeFile(t, filepath.Join(dir, "a.iso"), "x"), writeFile(t, filepath.Join(dir, "b.iso"), "x")
+	h.dropped(a, b)
+	test.Tap(h.w.cmp.button)
+	if !strings.HasPrefix(h.w.banner.Headline(), "Identical") {
+		t.Fatalf("headline %q", h.w.banner.Headline())
+	}
+	test.Tap(h.w.clear)
+	if !h.w.cmp.button.Hidden {
+		t.Error("Compare shown on an empty list")
+	}
+	h.dropped(a, b)
+	if got := h.w.banner.Headline(); got != "" {
+		t.Errorf("after Clear: headline %q, want none", got)
+	}
+}

@@ -57,7 +57,7 @@ func newExpectedField(w *Window) *expectedField {
 	lw := label.MinSize().Width
 	f.obj = container.NewVBox(
 		container.NewBorder(nil, nil, label, clearBtn, f.entry),
-		container.NewBorder(nil, nil, container.New(fixedWidth(lw)), f.compare,
+		container.NewBorder(nil, nil, container.New(fixedWidth(lw)), w.cmpRow(f.compare),
 			container.NewBorder(nil, nil, sized(fyne.NewSquareSize(18), f.icon), nil, f.understood)),
 	)
 	f.changed()

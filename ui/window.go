@@ -158,6 +158,7 @@ func (w *Window) build() {
 	w.files.reset(w.picker.selected())
 	w.banner = newVerdictBanner()
 	w.banner.shown = w.traceVerdict
+	w.cmp.button = w.newCompareButton() // shown under the expected field
 	w.expected = newExpectedField(w)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
@@ -168,7 +169,6 @@ func (w *Window) build() {
 	w.save = w.newButton(tr("Save checksums…"), theme.DocumentSaveIcon(), w.saveChecksums)
 	w.computeMore = w.newButton(tr("Compute new algorithms"), theme.ViewRefreshIcon(), w.computeNew)
 	w.computeMore.Hide()
-	w.cmp.button = w.newCompareButton()
 	w.clear = w.newButton(tr("Clear"), theme.ContentClearIcon(), w.Clear)
 	w.cancelAll = w.newButton(tr("Cancel all"), theme.CancelIcon(), w.CancelAll)
 	for _, b := range []*button{w.copyAll, w.save, w.clear, w.cancelAll} {
@@ -195,7 +195,7 @@ func (w *Window) build() {
 	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Hide()
 	top := container.NewVBox(header, w.expected.object(), w.banner, container.NewBorder(nil, nil, nil,
-		container.NewHBox(w.cmp.button, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status), w.note)
+		container.NewHBox(w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status), w.note)
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
