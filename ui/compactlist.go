@@ -43,10 +43,14 @@ func newCompactRow() *compactRow {
 	return r
 }
 
-// set shows it on the row.
-func (r *compactRow) set(it *fileItem) {
+// set shows it on the row, by its base name.
+func (r *compactRow) set(it *fileItem) { r.setNamed(it, it.name) }
+
+// setNamed shows it on the row, named name (Window.placeName tells files
+// of one base name apart).
+func (r *compactRow) setNamed(it *fileItem, name string) {
 	r.icon.SetResource(it.icon())
-	r.name.SetText(it.name)
+	r.name.SetText(name)
 	r.size.SetText(sizeText(it.size))
 	status := it.stateText()
 	switch it.state {
@@ -96,7 +100,7 @@ func newCompactView(l *fileList) *compactView {
 			if items := v.items(); id < len(items) {
 				r := v.rows[o]
 				v.bound[r] = items[id]
-				r.set(items[id])
+				r.setNamed(items[id], v.l.w.placeName(items[id]))
 			}
 		}, l.w.escape)
 	v.list.OnSelected = func(id widget.ListItemID) { v.choose(id) }
@@ -259,7 +263,7 @@ func (v *compactView) redraw(dirty map[*fileItem]bool) {
 	}
 	for r, it := range v.bound {
 		if dirty[it] {
-			r.set(it)
+			r.setNamed(it, v.l.w.placeName(it))
 		}
 	}
 	if v.chosen != nil && dirty[v.chosen] {

@@ -231,12 +231,14 @@ func (w *Window) judgeComparison() {
 			e = checksum.CRC32InName(it.path)
 			w.cmp.crcs[it] = e
 		}
+		was := it.named
 		it.named = nil
 		if e != nil && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
 			v := e.Judge(it.computed())
 			it.named = &v
 			w.needMore(it, v, true)
 		}
+		renamed := (was == nil) != (it.named == nil) || was != nil && was.Outcome != it.named.Outcome
 		var line *cardVerdict
 		switch {
 		case on:
@@ -244,7 +246,7 @@ func (w *Window) judgeComparison() {
 		case fromFile:
 			line = w.sourceLine(it)
 		}
-		if !sameLine(line, it.compared) || e != nil {
+		if !sameLine(line, it.compared) || renamed {
 			it.compared = line
 			w.files.changed(it)
 			w.files.fit(it)

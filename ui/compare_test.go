@@ -359,3 +359,23 @@ func TestClearEndsCompare(t *testing.T) {
 		t.Errorf("after Clear: headline %q, want none", got)
 	}
 }
+
+// Above a handful of files, the compact list's rows tell files of one name
+// apart too.
+func TestSameNamesInTheCompactList(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	var paths []string
+	for i := range compactAbove + 1 {
+		paths = append(paths, writeFile(t, filepath.Join(dir, fmt.Sprintf("copy%d", i), "ubuntu.iso"), "x"))
+	}
+	h.dropped(paths...)
+	if h.w.files.compact == nil {
+		t.Fatal("no compact list")
+	}
+	h.w.files.compact.list.Refresh()
+	h.settle()
+	if want := filepath.FromSlash("copy2/ubuntu.iso"); !containsText(h.win.Content(), want) {
+		t.Errorf("no row shows %q", want)
+	}
+}
