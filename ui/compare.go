@@ -114,6 +114,11 @@ func (w *Window) fromFile() bool {
 // listed; a file not read yet is used once it is.
 func (w *Window) useDigestOf(it *fileItem) {
 	a := strongestComputed(it)
+	if it.state == stateFailed || it.state == stateCancelled {
+		w.cmp.awaiting = ""
+		w.flash(tr("{{.Name}} could not be read: it has no digest to compare with", "Name", w.placeName(it)))
+		return
+	}
 	if it.state != stateDone || !it.finished() || a == nil {
 		w.cmp.awaiting = it.path
 		w.flash(tr("The digest of {{.Name}} is used once the file is read", "Name", w.placeName(it)))
@@ -192,7 +197,7 @@ func strongestComputed(it *fileItem) *hashing.Algorithm {
 func (w *Window) beforeJudge() {
 	if w.cmp.awaiting != "" {
 		for _, it := range w.files.items {
-			if it.path == w.cmp.awaiting && it.finished() && it.state == stateDone {
+			if it.path == w.cmp.awaiting && it.finished() && it.state != stateWaiting && it.state != stateHashing {
 				w.useDigestOf(it)
 				break
 			}

@@ -379,3 +379,22 @@ func TestSameNamesInTheCompactList(t *testing.T) {
 		t.Errorf("no row shows %q", want)
 	}
 }
+
+// A file dropped on the field that cannot be read says so, and gives no
+// digest.
+func TestUnreadableFileDroppedOnTheField(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.dropped(writeFile(t, filepath.Join(dir, "a.iso"), "x"))
+	field := h.w.expected.object()
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(field).Add(fyne.NewPos(field.Size().Width/2, 5))
+	h.w.dropAt(pos, []fyne.URI{storage.NewFileURI(filepath.Join(dir, "gone.iso"))})
+	h.waitFor("the missing file listed and failed", func() bool { return len(h.w.files.items) == 2 && h.allFinished() })
+	h.settle()
+	if h.w.fromFile() || h.w.cmp.awaiting != "" || h.w.expected.Text() != "" {
+		t.Errorf("a file that could not be read gave a digest (field %q)", h.w.expected.Text())
+	}
+	if got := h.w.note.Text; !strings.Contains(got, "gone.iso could not be read") {
+		t.Errorf("note %q, want the file named", got)
+	}
+}

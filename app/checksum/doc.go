@@ -10,6 +10,7 @@
 // The main roads:
 //
 //	text a person pasted ──► ParseExpected ──► ExpectedDigest ──► Judge ──► Verdict
+//	a release name ([BC5B1138].mkv) ──► CRC32InName ──► ExpectedDigest
 //	SHA256SUMS ──► ReadFile / ReadSignedStreamed ──► File (Entries, Authenticity)
 //	                     File.Check (through an app.Queue) ──► EntryResult, CheckReport
 //	a download ──► FindPublishedSigned (checksum files beside it), ReadIndex ──► Published
