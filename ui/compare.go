@@ -584,10 +584,13 @@ func (c *fileCard) newUseButton() *button {
 }
 
 // showUse shows "Use this file's digest" on a file read well, beside
-// others, whose digest is not the expected one already.
+// others, whose digest is not the expected one already. A file checked
+// against a published digest (beside it, in a checksum file, or pasted)
+// does not offer it: there the publisher's digest is the one to compare.
 func (c *fileCard) showUse() {
 	it, w := c.item, c.w
-	if it != nil && it.state == stateDone && len(w.files.items) >= 2 && !(w.fromFile() && w.cmp.source == it) {
+	if it != nil && it.state == stateDone && len(w.files.items) >= 2 && !(w.fromFile() && w.cmp.source == it) &&
+		(it.sidecar == nil || len(it.sidecar.By) == 0) && (it.pasted == nil || w.fromFile()) {
 		c.use.Show()
 	} else {
 		c.use.Hide()

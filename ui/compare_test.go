@@ -398,3 +398,23 @@ func TestUnreadableFileDroppedOnTheField(t *testing.T) {
 		t.Errorf("note %q, want the file named", got)
 	}
 }
+
+// A file checked against a published digest does not offer its own.
+func TestUseThisFilesDigestNotOfferedBesideAPublishedOne(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  ubuntu.iso\n")
+	other := writeFile(t, filepath.Join(dir, "other", "notes.txt"), "text")
+	h.dropped(iso, other)
+	if !h.card(h.item("ubuntu.iso")).use.Hidden {
+		t.Error("offered on a file the SHA256SUMS beside it decides")
+	}
+	if h.card(h.item("notes.txt")).use.Hidden {
+		t.Error("not offered on a file with nothing published")
+	}
+	h.w.expected.SetText(sha256Hex("text"))
+	if !h.card(h.item("notes.txt")).use.Hidden {
+		t.Error("offered on a file a pasted digest decides")
+	}
+}
