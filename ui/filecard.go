@@ -161,7 +161,7 @@ type fileCard struct {
 	state   *widget.Label
 	cancel  *button
 	retry   *button // a cancelled or failed file, read again
-	use     *button // Use this file's digest (compare.go)
+	use     *button // Use this file's digest (fromfile.go)
 	bar     *slimBar
 	barText *widget.Label
 	running *fyne.Container

@@ -65,7 +65,7 @@ type fileItem struct {
 	ownSig    *checksum.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
 	sidecar   *checksum.Decision     // the file against published (checksum.Decide), nil when none
 	pasted    *checksum.Verdict      // the file against the expected-digest field
-	named     *checksum.Verdict      // the file against the CRC32 in its name (compare.go), nil when none
+	named     *checksum.Verdict      // the file against the CRC32 in its name (namecrc.go), nil when none
 	compared  *cardVerdict           // its line on Compare or on a file's digest expected (compare.go), nil when none
 }
 
