@@ -1,5 +1,5 @@
 // Command hashdrop is Hashdrop's command for terminals and scripts: the
-// subcommands of the command line (sum, check, keys, bench, algos), without
+// subcommands of the command line (sum, check, compare, keys, bench, algos), without
 // the window's libraries, and the window for anything else, by handing the
 // arguments to the window program installed beside it.
 //

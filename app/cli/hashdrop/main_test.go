@@ -28,7 +28,7 @@ func TestWindowProgramPlaces(t *testing.T) {
 	if err == nil {
 		t.Fatal("found a window program where there is none")
 	}
-	for _, want := range []string{filepath.Join(root, "bin", windowName), filepath.Join(root, "bin", "..", "lib", "hashdrop", windowName), "sum, check"} {
+	for _, want := range []string{filepath.Join(root, "bin", windowName), filepath.Join(root, "bin", "..", "lib", "hashdrop", windowName), "hashdrop help"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error does not name %q: %v", want, err)
 		}

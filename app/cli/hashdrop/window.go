@@ -33,7 +33,7 @@ func windowProgram(exe string) (string, error) {
 		}
 		tried = append(tried, p)
 	}
-	return "", fmt.Errorf("the window program is not installed: no %s (reinstall Hashdrop; the subcommands sum, check, keys, bench and algos work without it)",
+	return "", fmt.Errorf("the window program is not installed: no %s (reinstall Hashdrop; its subcommands, listed by hashdrop help, work without it)",
 		strings.Join(tried, " or "))
 }
 
