@@ -6,6 +6,7 @@ require (
 	aead.dev/minisign v0.3.0
 	fyne.io/fyne/v2 v2.7.1
 	github.com/ProtonMail/go-crypto v1.5.2
+	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20240506104042-037f3cc74f2a
 	github.com/jeandeaual/go-locale v0.0.0-20250612000132-0ef82f21eade
 	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/sqweek/dialog v0.0.0-20260123140253-64c163d53aac
@@ -26,7 +27,6 @@ require (
 	github.com/fyne-io/image v0.1.1 // indirect
 	github.com/fyne-io/oksvg v0.2.0 // indirect
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71 // indirect
-	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20240506104042-037f3cc74f2a // indirect
 	github.com/go-text/render v0.2.0 // indirect
 	github.com/go-text/typesetting v0.2.1 // indirect
 	github.com/godbus/dbus/v5 v5.1.0 // indirect

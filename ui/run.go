@@ -58,7 +58,9 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM) // Fyne quits on them too, through its event queue
 	go watchSignals(sigs, returned, signalGrace, os.Exit)
-	win.ShowAndRun()
+	win.Show() // creates the window: its scale is known from here on
+	w.fitScreen(screenOf(), win.Canvas().Scale())
+	a.Run()
 	close(returned)
 	signal.Stop(sigs)
 	closeCore(core, closeGrace)

@@ -77,6 +77,7 @@ type Window struct {
 	body     *fyne.Container
 	mainView fyne.CanvasObject
 	layout   *mainLayout // mainView's
+	fit      *screenFit  // holds body within the screen (fitScreen), or nil
 	sums     *sumsView
 	saving   *saveForm         // the Save checksums form shown last
 	given    []*checksum.Index // checksum files dropped or opened, for the files listed (until Clear)
@@ -310,11 +311,15 @@ func (w *Window) Tick() {
 }
 
 // fitTop lays the main view out again when its top (the banner, the
-// notes) changed height since it was laid out: the scroll it is in hides
-// that from Fyne.
+// notes) changed height since it was laid out, and the window's content
+// when it is held within the screen: the scrolls they are in hide that
+// from Fyne.
 func (w *Window) fitTop() {
 	if h := w.layout.top.MinSize().Height; h != w.layout.laidAt {
 		c := w.mainView.(*fyne.Container)
 		w.layout.Layout(c.Objects, c.Size())
+	}
+	if w.fit != nil {
+		w.fit.follow()
 	}
 }

@@ -122,7 +122,11 @@ func binary(t *testing.T) string {
 }
 
 // startXvfb starts a private X server and returns its display name.
-func startXvfb(t *testing.T) string {
+func startXvfb(t *testing.T) string { return startXvfbScreen(t, "1280x900x24") }
+
+// startXvfbScreen starts a private X server whose screen is screen
+// (WIDTHxHEIGHTxDEPTH) and returns its display name.
+func startXvfbScreen(t *testing.T, screen string) string {
 	if _, err := exec.LookPath("Xvfb"); err != nil {
 		t.Fatal("Xvfb is not installed (make deps-test installs it)")
 	}
@@ -130,7 +134,7 @@ func startXvfb(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp")
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", screen, "-nolisten", "tcp")
 	x.ExtraFiles = []*os.File{w}
 	if err := x.Start(); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2"
+)
+
+// A 1366 x 768 laptop whose panel takes 32 pixels, and a 1920 x 1080
+// screen, with a frame of 16 x 48 around the window.
+var (
+	laptopScreen = screenArea{work: fyne.NewSize(1366, 736), frame: windowFrame}
+	fullHD       = screenArea{work: fyne.NewSize(1920, 1048), frame: windowFrame}
+)
+
+func TestFirstSizeFitsTheScreen(t *testing.T) {
+	for _, c := range []struct {
+		area  screenArea
+		scale float32
+		want  fyne.Size
+	}{
+		{laptopScreen, 1, fyne.NewSize(960, 680)},
+		{laptopScreen, 1.25, fyne.NewSize(960, 550.4)},
+		{laptopScreen, 2, fyne.NewSize(675, 344)},
+		{fullHD, 1, fyne.NewSize(960, 680)},
+		{fullHD, 2, fyne.NewSize(952, 500)},
+		{screenArea{}, 2, defaultSize}, // unknown: as asked
+	} {
+		if got := firstSize(defaultSize, c.area.room(c.scale)); got != c.want {
+			t.Errorf("on %v at scale %v the window opens at %v, want %v", c.area.work, c.scale, got, c.want)
+		}
+	}
+}
+
+// At FYNE_SCALE=2 a 1366 x 768 laptop gives the window 675 x 344 units,
+// less than its content's minimum: the window is made to fit, and a long
+// banner shown later does not make it ask for more; the content scrolls,
+// laid out at its full minimum, with the banner and the Algorithms bar in
+// it.
+func TestWindowHeldWithinTheScreenAtScale2(t *testing.T) {
+	h := newHarness(t)
+	h.win.Resize(defaultSize)
+	room := laptopScreen.room(2)
+	if m := h.win.Content().MinSize(); m.Width <= room.Width && m.Height <= room.Height {
+		t.Fatalf("the content needs only %v: this test needs a screen smaller than that (%v)", m, room)
+	}
+	h.w.fitScreen(laptopScreen, 2)
+	within := func(when string) {
+		t.Helper()
+		if s := h.win.Canvas().Size(); s.Width > room.Width || s.Height > room.Height {
+			t.Errorf("%s: the window is %v, more than the screen's %v", when, s, room)
+		}
+		if m := h.win.Canvas().Content().MinSize(); m.Width > room.Width || m.Height > room.Height {
+			t.Errorf("%s: the window asks for %v, more than the screen's %v", when, m, room)
+		}
+		body, bm := h.w.body.Size(), h.w.body.MinSize()
+		if body.Width < bm.Width || body.Height < bm.Height {
+			t.Errorf("%s: the view is laid out at %v, less than its minimum %v: cut rather than scrolled", when, body, bm)
+		}
+	}
+	within("opened")
+
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso"), "abc")})
+	h.waitFor("hashed", h.allFinished)
+	h.w.expected.SetText("sha512:" + fmt.Sprintf("%x", hashOf(mustAlg("sha512"), "abd")))
+	h.settle()
+	if !h.w.banner.compare.Visible() {
+		t.Fatal("no digest comparison under the mismatch")
+	}
+	within("with a long banner")
+	d := fyne.CurrentApp().Driver()
+	for _, o := range []fyne.CanvasObject{h.w.banner, h.w.picker.object()} {
+		pos := d.AbsolutePositionForObject(o).Subtract(d.AbsolutePositionForObject(h.w.body))
+		if !o.Visible() || pos.Y < 0 || pos.Y+o.Size().Height > h.w.body.Size().Height {
+			t.Errorf("%T lies at %v+%v, outside the view of %v one scrolls through", o, pos, o.Size(), h.w.body.Size())
+		}
+	}
+}
+
+// On a screen with room for the window nothing changes: the first size is
+// kept and the view fills the window without scrolling.
+func TestWindowOnALargeScreenKeepsItsSize(t *testing.T) {
+	h := newHarness(t)
+	h.win.Resize(defaultSize)
+	h.w.fitScreen(fullHD, 1)
+	h.w.Tick()
+	if s := h.win.Canvas().Size(); s != defaultSize {
+		t.Errorf("the window is %v, want %v", s, defaultSize)
+	}
+	if body, view := h.w.body.Size(), h.w.fit.scroll.Size(); body != view {
+		t.Errorf("the view is %v in a window area of %v: it should fill it, not scroll", body, view)
+	}
+}
