@@ -82,10 +82,12 @@ type algRow struct {
 	speed  *widget.Label
 	digest *digestLabel
 	box    *digestBox
-	copy   *button
+	copy   *copyButton
 	mark   *widget.Icon
 	obj    *fyne.Container
 	hex    string
+	item   *fileItem
+	w      *Window
 }
 
 func newAlgRow(w *Window) *algRow {
@@ -94,14 +96,15 @@ func newAlgRow(w *Window) *algRow {
 		speed: widget.NewLabel(""),
 		box:   &digestBox{lines: 1},
 		mark:  widget.NewIcon(nil),
+		w:     w,
 	}
 	copyDigest := func() {
 		if r.hex != "" {
-			w.copyText(r.hex, tr("{{.Algorithm}} copied", "Algorithm", r.alg.Name))
+			w.copyDigest(r.item, r.alg, r.hex)
 		}
 	}
 	r.digest = newDigestLabel(copyDigest)
-	r.copy = w.newButton("", theme.ContentCopyIcon(), copyDigest)
+	r.copy = w.newCopyButton(r.digest, copyDigest)
 	r.copy.Importance = widget.LowImportance
 	r.obj = container.NewHBox(
 		container.New(fixedWidth(algNameWidth), r.name),
@@ -114,7 +117,7 @@ func newAlgRow(w *Window) *algRow {
 
 // set shows algorithm a of item (nil: the template row of the list).
 func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
-	r.alg = a
+	r.alg, r.item = a, it
 	r.name.SetText(a.Name)
 	r.box.lines = digestLines(a)
 	var sum []byte
@@ -128,6 +131,9 @@ func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
 		}
 		r.digest.Show()
 		r.speed.Hide()
+		if icon := r.w.copiedIcon(it, a); r.copy.Icon == nil || r.copy.Icon.Name() != icon.Name() {
+			r.copy.SetIcon(icon)
+		}
 		r.copy.Show()
 	} else {
 		r.hex = ""

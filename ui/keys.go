@@ -17,7 +17,8 @@ import (
 // Esc and Ctrl+V act on the whole window, wherever the focus is. Fyne hands
 // a key to the focused widget alone, so each widget of the window that can
 // take the focus passes these on: the lists (a click on a card or a row
-// focuses them), the digest field. Digests take no focus: a click copies one.
+// focuses them), the digest field. Digests take no focus: a click copies one,
+// and Tab stops on the copy button beside each (copyButton).
 
 // keyList is a list that cancels on Esc, like the rest of the window.
 // Ctrl+V needs nothing: a list takes no shortcuts, the window's run.
@@ -71,10 +72,13 @@ func (l *keyList) TypedKey(k *fyne.KeyEvent) {
 }
 
 // digestLabel shows a digest; a click copies it. It takes no focus, so the
-// window's keys keep working after the click.
+// window's keys keep working after the click; while the copy button beside
+// it has the focus, it is ringed too (ringed), so that one sees which
+// digest Enter copies.
 type digestLabel struct {
 	widget.Label
-	onTap func()
+	onTap  func()
+	ringed bool
 }
 
 func newDigestLabel(onTap func()) *digestLabel {
@@ -86,6 +90,18 @@ func newDigestLabel(onTap func()) *digestLabel {
 }
 
 func (l *digestLabel) Tapped(*fyne.PointEvent) { l.onTap() }
+
+func (l *digestLabel) CreateRenderer() fyne.WidgetRenderer {
+	return newRingRenderer(l.Label.CreateRenderer(), l, func() bool { return l.ringed })
+}
+
+// ring shows or hides the ring around the digest.
+func (l *digestLabel) ring(on bool) {
+	if l.ringed != on {
+		l.ringed = on
+		l.Refresh()
+	}
+}
 
 // escEntry is a text field that passes Esc on: Fyne's entries give Esc no
 // meaning.
@@ -210,18 +226,24 @@ func (b *button) FocusLost() {
 }
 
 func (b *button) CreateRenderer() fyne.WidgetRenderer {
+	return newRingRenderer(b.Button.CreateRenderer(), b, func() bool { return b.focused })
+}
+
+// ringRenderer draws a widget with a ring while on says so (a button's
+// focus), in the text's colour so that it stands out on every background
+// of every importance.
+type ringRenderer struct {
+	fyne.WidgetRenderer
+	ring  *canvas.Rectangle
+	owner fyne.Widget
+	on    func() bool
+}
+
+func newRingRenderer(inner fyne.WidgetRenderer, owner fyne.Widget, on func() bool) *ringRenderer {
 	ring := canvas.NewRectangle(color.Transparent)
 	ring.StrokeWidth = 2
 	ring.Hide()
-	return &ringRenderer{WidgetRenderer: b.Button.CreateRenderer(), ring: ring, b: b}
-}
-
-// ringRenderer draws a button with its focus ring, in the text's colour so
-// that it stands out on every background of every importance.
-type ringRenderer struct {
-	fyne.WidgetRenderer
-	ring *canvas.Rectangle
-	b    *button
+	return &ringRenderer{WidgetRenderer: inner, ring: ring, owner: owner, on: on}
 }
 
 func (r *ringRenderer) Objects() []fyne.CanvasObject {
@@ -236,9 +258,9 @@ func (r *ringRenderer) Layout(size fyne.Size) {
 
 func (r *ringRenderer) Refresh() {
 	r.WidgetRenderer.Refresh()
-	r.ring.StrokeColor = theme.ColorForWidget(theme.ColorNameForeground, r.b)
-	r.ring.CornerRadius = theme.SizeForWidget(theme.SizeNameInputRadius, r.b)
-	r.ring.Hidden = !r.b.focused
+	r.ring.StrokeColor = theme.ColorForWidget(theme.ColorNameForeground, r.owner)
+	r.ring.CornerRadius = theme.SizeForWidget(theme.SizeNameInputRadius, r.owner)
+	r.ring.Hidden = !r.on()
 	r.ring.Refresh()
 }
 

@@ -71,6 +71,7 @@ type Window struct {
 
 	copyAll, save, clear, cancelAll *button
 	computeMore                     *button // shown when the choice of algorithms grew
+	copied                          copiedDigest
 
 	dropZone fyne.CanvasObject
 	dropHint fyne.CanvasObject
@@ -302,6 +303,7 @@ func (w *Window) Tick() {
 		}
 		w.files.changed(it)
 	}
+	w.forgetCopied()
 	w.files.redraw()
 	w.refreshStatus()
 	if w.sums != nil && w.sums.running() {
