@@ -3,8 +3,11 @@
 package smoke
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,5 +69,72 @@ func TestSignedChecksumFileSmoke(t *testing.T) {
 			w.alive()
 			w.stop()
 		})
+	}
+}
+
+// TestBadSignatureSmoke opens a SHA256SUMS changed after it was signed,
+// then the ISO it lists, in English and Japanese, at the window's first
+// size and at its narrowest, where the banner's lines wrap: the red banner
+// must hold every line (smoke-bad-sums(-ja)(-narrow).png,
+// smoke-bad-iso(-ja)(-narrow).png).
+func TestBadSignatureSmoke(t *testing.T) {
+	out := outDir(t)
+	bin := binary(t)
+	display := startXvfb(t)
+	x, err := xdnd.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+
+	g := sigtest.NewGnuPG(t)
+	defer g.Close()
+	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
+	keys, err := signature.ReadKeys(g.Export(false, fpr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	dl := filepath.Join(dir, "Downloads")
+	os.MkdirAll(dl, 0o755)
+	iso := writeRandom(t, filepath.Join(dl, "ubuntu-24.04-desktop-amd64.iso"), 4<<20)
+	sums := []byte(sha256File(t, iso) + "  " + filepath.Base(iso) + "\n")
+	os.WriteFile(filepath.Join(dl, "SHA256SUMS.gpg"), g.Sign(sums, fpr, "--detach-sign"), 0o644)
+	sums = append(sums, strings.Repeat("1", 64)+"  ubuntu-24.04-live-server-amd64.iso\n"...) // changed after signing
+	os.WriteFile(filepath.Join(dl, "SHA256SUMS"), sums, 0o644)
+
+	for _, run := range []struct {
+		lang, suffix string
+		env          []string
+	}{
+		{"English", "", []string{"LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="}},
+		{"Japanese", "-ja", []string{"LANG=ja_JP.UTF-8", "LANGUAGE=ja", "LC_ALL=", "LC_MESSAGES="}},
+	} {
+		for _, open := range []struct{ name, path string }{{"sums", filepath.Join(dl, "SHA256SUMS")}, {"iso", iso}} {
+			t.Run(run.lang+"/"+open.name, func(t *testing.T) {
+				home := filepath.Join(dir, "home"+run.suffix+"-"+open.name)
+				store := &signature.Store{Dir: filepath.Join(home, ".config", "hashdrop", "keys")}
+				if _, err := store.Import(keys[0]); err != nil {
+					t.Fatal(err)
+				}
+				name := "smoke-bad-" + open.name + run.suffix
+				w := start(t, bin, dl, out, name+".log", userEnv(display, home, run.env...), open.path)
+				var win uint64
+				w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
+				w.logged(120*time.Second, "verdict mismatch: ")
+				time.Sleep(time.Second) // a few redraws
+				screenshot(t, x, win, filepath.Join(out, name+".png"))
+				minW, _ := minSizeHint(t, display, win)
+				resize := exec.Command("xdotool", "windowsize", fmt.Sprint(win), fmt.Sprint(minW), "680")
+				resize.Env = append(os.Environ(), "DISPLAY="+display)
+				if b, err := resize.CombinedOutput(); err != nil {
+					t.Fatalf("xdotool: %v\n%s", err, b)
+				}
+				time.Sleep(time.Second)
+				screenshot(t, x, win, filepath.Join(out, name+"-narrow.png"))
+				w.alive()
+				w.stop()
+			})
+		}
 	}
 }
