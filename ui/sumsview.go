@@ -30,6 +30,7 @@ type sumsView struct {
 	plan     *checksum.CheckPlan // the check's, until it starts
 	results  *sumsResults        // nil until the file is read
 	checked  int                 // the entries checked, as the window shows them
+	files    int                 // the files the entries name (CheckPlan.Files)
 	title    *widget.RichText
 	where    *widget.Label
 	banner   *verdictBanner
@@ -299,6 +300,7 @@ func (o *outsideNames) add(sf *checksum.File) func(*checksum.Entry) {
 func (v *sumsView) loaded(sf *checksum.File, outside outsideNames, plan *checksum.CheckPlan) {
 	v.sf = sf
 	v.plan = plan
+	v.files = plan.Files()
 	v.results = newSumsResults(sf.EntryCount)
 	v.list.Refresh()
 	v.showAuthenticity(sf.Authenticity)
@@ -342,9 +344,12 @@ func (v *sumsView) check(allowOutside bool) {
 	v.stop = stop
 	v.stopBtn.Enable()
 	v.againBtn.Disable()
-	total := v.sf.EntryCount
-	v.banner.set(checksum.Pending, trn(total, "Checking the {{.N}} file listed in {{.Name}}…", "Checking the {{.N}} files listed in {{.Name}}…",
-		"N", units.Thousands(total), "Name", filepath.Base(v.path)), "")
+	headline := tr("Checking {{.Name}}", "Name", filepath.Base(v.path)) // only algorithms Hashdrop lacks
+	if v.files > 0 {
+		headline = trn(v.files, "Checking the {{.N}} file listed in {{.Name}}…", "Checking the {{.N}} files listed in {{.Name}}…",
+			"N", units.Thousands(v.files), "Name", filepath.Base(v.path))
+	}
+	v.banner.set(checksum.Pending, headline, "")
 	v.tick()
 	w := v.w
 	// The check runs far ahead of the window on small or missing files: its
@@ -518,7 +523,13 @@ func (v *sumsView) finished(rep *checksum.CheckReport, err error) {
 	v.progress.SetText(summary)
 	v.tick()
 	v.w.tracef("checksum file %s: %v", base, rep) // the command line's words: logs are read in English
-	total := v.sf.EntryCount
+
+	checked := 0 // files, as the headline counts them
+	for _, n := range rep.Files {
+		checked += n
+	}
+	checkedOf := trn(v.files, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.",
+		"Done", units.Thousands(checked), "N", units.Thousands(v.files))
 	switch {
 	case v.badSignature():
 		v.banner.set(checksum.Mismatch, tr("BAD signature: do not trust {{.Name}}", "Name", base),
@@ -526,11 +537,9 @@ func (v *sumsView) finished(rep *checksum.CheckReport, err error) {
 	case err != nil && !errors.Is(err, context.Canceled):
 		// The folder cannot be opened, or the checksum file changed
 		// while its entries were read again (app.checksum.File.TextErr).
-		v.banner.set(checksum.Unknown, errorText(err),
-			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", units.Thousands(rep.Checked), "N", units.Thousands(total)))
+		v.banner.set(checksum.Unknown, errorText(err), checkedOf)
 	case err != nil:
-		v.banner.set(checksum.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary),
-			trn(total, "{{.Done}} of {{.N}} file was checked.", "{{.Done}} of {{.N}} files were checked.", "Done", units.Thousands(rep.Checked), "N", units.Thousands(total)))
+		v.banner.set(checksum.Unknown, tr("Cancelled: {{.Summary}}", "Summary", summary), checkedOf)
 	default:
 		v.banner.set(v.fileVerdict(rep, base, summary))
 	}

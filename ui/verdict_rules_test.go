@@ -113,19 +113,25 @@ func TestChecksumFileMainJobIsGreen(t *testing.T) {
 	for _, tc := range []struct {
 		name, sums, text  string
 		entries           int
+		pending           string // the headline while the files are read
 		outcome           checksum.Outcome
 		headline, details string
 	}{
 		{"two ISOs listed, one downloaded", "SHA256SUMS", abc("sha256") + "  a.iso\n" + abc("sha256") + "  other.iso\n", 2,
+			"Checking the 2 files listed in SHA256SUMS…",
 			checksum.Match, "The file you have matches SHA256SUMS", "1 other file it lists was not downloaded."},
 		{"four digests of one ISO", "a.iso.DIGESTS", "MD5 (a.iso) = " + abc("md5") + "\nSHA1 (a.iso) = " + abc("sha1") +
 			"\nSHA256 (a.iso) = " + abc("sha256") + "\nSHA512 (a.iso) = " + abc("sha512") + "\n", 4,
+			"Checking the 1 file listed in a.iso.DIGESTS…",
 			checksum.Match, "The file listed matches a.iso.DIGESTS", "Every file listed is the one the checksum file describes."},
 		{"an algorithm Hashdrop lacks", "a.iso.sm3", strings.Repeat("ab", 32) + "  a.iso\n", 1,
+			"Checking a.iso.sm3",
 			checksum.Unknown, "Could not be verified: Hashdrop cannot compute SM3", "No file was compared."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
+			trace := &lockedLog{}
+			h.w.trace = log.New(trace, "", 0)
 			dir := t.TempDir()
 			writeFile(t, filepath.Join(dir, "a.iso"), "abc")
 			sums := writeFile(t, filepath.Join(dir, tc.sums), tc.text)
@@ -138,7 +144,31 @@ func TestChecksumFileMainJobIsGreen(t *testing.T) {
 			if b.Outcome() != tc.outcome || b.Headline() != tc.headline || !strings.HasPrefix(b.Detail(), tc.details) {
 				t.Errorf("banner %v %q / %q; want %v %q / %q…", b.Outcome(), b.Headline(), b.Detail(), tc.outcome, tc.headline, tc.details)
 			}
+			if got := trace.verdicts(); len(got) == 0 || got[0] != "verdict pending: "+tc.pending {
+				t.Errorf("while checking the banner said %q, want %q first (files, not entries)", got, tc.pending)
+			}
 		})
+	}
+}
+
+// A check cancelled says how many of the files listed were checked,
+// counting files, not entries: four digests of one ISO and one of another
+// are two files.
+func TestCancelledCheckCountsFiles(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "a.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "b.iso"), "abc")
+	sums := writeFile(t, filepath.Join(dir, "DIGESTS"), "MD5 (a.iso) = 900150983cd24fb0d6963f7d28e17f72\n"+
+		"SHA1 (a.iso) = a9993e364706816aba3e25717850c26c9cd0d89d\nSHA256 (a.iso) = "+sha256Hex("abc")+"\n"+
+		"SHA512 (a.iso) = "+fmt.Sprintf("%x", hashOf(mustAlg("sha512"), "abc"))+"\nSHA256 (b.iso) = "+sha256Hex("abc")+"\n")
+	h.w.openSums(sums)
+	h.waitFor("checking", func() bool { return h.w.sums.running() && h.w.sums.sf != nil })
+	test.Tap(h.w.sums.stopBtn)
+	h.waitFor("the check to stop", func() bool { return !h.w.sums.running() })
+	if d := h.w.sums.banner.Detail(); d != "0 of 2 files were checked." {
+		t.Errorf("after Cancel the banner's detail is %q, want %q", d, "0 of 2 files were checked.")
 	}
 }
 

@@ -70,16 +70,33 @@ type CheckOptions struct {
 // CheckPlan is what Check must know of every entry before it reads the
 // first file: 8 bytes a file named.
 type CheckPlan struct {
-	sf *File
-	p  targetPlan
+	sf    *File
+	p     targetPlan
+	files int
 }
 
 // Plan reads every entry of sf once to plan its check, and calls each with
 // every entry on the way (the window asks about files outside the folder
 // in the same reading).
 func (sf *File) Plan(each func(*Entry)) *CheckPlan {
-	return &CheckPlan{sf: sf, p: planTargets(sf, each)}
+	named := 0 // entries Hashdrop can check
+	p := planTargets(sf, func(e *Entry) {
+		if e.Unsupported == "" {
+			named++
+		}
+		if each != nil {
+			each(e)
+		}
+	})
+	return &CheckPlan{sf: sf, p: p, files: named - p.repeats()}
 }
+
+// Files is how many files the entries name, as CheckReport.Files counts
+// them: Qubes' DIGESTS, four digests of one ISO, names one; entries of an
+// algorithm Hashdrop lacks are left out. Two names whose hashes share
+// their top 32 bits count as one, and a name listed more than 255 times
+// more than once: neither is met in a checksum file.
+func (p *CheckPlan) Files() int { return p.files }
 
 // CheckReport is the outcome of checking every entry of a checksum file.
 type CheckReport struct {
@@ -331,6 +348,15 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 		out = append(out, v)
 	}
 	return slices.Clip(out)
+}
+
+// repeats is how many entries name a file an entry before them named.
+func (p targetPlan) repeats() int {
+	n := 0
+	for _, v := range p {
+		n += int(v&planCountMax) - 1
+	}
+	return n
 }
 
 // lookup returns the algorithms to compute for the file key, which entry e

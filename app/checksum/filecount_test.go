@@ -2,6 +2,7 @@ package checksum
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -64,6 +65,29 @@ func TestCheckCountsFiles(t *testing.T) {
 			if tc.unsupported != nil && !slices.Equal(rep.Unsupported, tc.unsupported) {
 				t.Errorf("unsupported %q, want %q", rep.Unsupported, tc.unsupported)
 			}
+			// The plan, made before any file is read, counts the same files.
+			if n, want := sf.Plan(nil).Files(), tc.ok+tc.missing+tc.failed; n != want {
+				t.Errorf("the plan counts %d files, the check %d", n, want)
+			}
 		})
+	}
+}
+
+// The plan counts the files of a big checksum file that lists each of
+// them twice, and a name one dot away from another as a file of its own.
+func TestPlanCountsFilesOfABigChecksumFile(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "SHA256 (part%04d.bin) = %s\n", i, apptest.ABCSHA256)
+		fmt.Fprintf(&b, "SHA512 (part%04d.bin) = %s\n", i, apptest.ABCSHA512)
+	}
+	b.WriteString("SHA256 (part0000.bin.) = " + apptest.ABCSHA256 + "\n")
+	dir := apptest.Tree(t, map[string]string{"CHECKSUMS": b.String()})
+	sf, err := ReadFile(filepath.Join(dir, "CHECKSUMS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sf.Plan(nil).Files(); n != 3001 {
+		t.Errorf("the plan counts %d files in %d entries, want 3001", n, sf.EntryCount)
 	}
 }
