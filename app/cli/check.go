@@ -24,21 +24,23 @@ const checkMemoryLimit = 150 << 20
 // maxWarnings bounds the malformed-line warnings printed per checksum file.
 const maxWarnings = 20
 
-// check implements "hashdrop check [--quiet] [--ignore-missing] [--strict]
-// [--allow-outside] [--require-signature] [--keyring FILE] SUMFILE...":
-// first "SIGFILE: VERDICT" per signature over the checksum file (its own,
-// then SHA256SUMS.gpg and the like beside it), then "NAME: STATUS" per
-// entry on stdout; warnings and a summary on stderr. Exit 0 when every
-// entry is OK (--ignore-missing: every entry present, and at least one)
-// and, with --require-signature, a trusted key signed every checksum file;
-// 1 when not, or when a signature is BAD (--strict: or a line was not
-// understood); 2 when a SUMFILE or
-// a --keyring FILE cannot be read or a SUMFILE holds no valid line. SUMFILE
+// check implements "hashdrop check [--quiet] [--ignore-missing]
+// [--require-all] [--strict] [--allow-outside] [--require-signature]
+// [--keyring FILE] SUMFILE...": first "SIGFILE: VERDICT" per signature over
+// the checksum file (its own, then SHA256SUMS.gpg and the like beside it),
+// then "NAME: STATUS" per entry on stdout; warnings and a summary on
+// stderr. Exit 0 when every entry of every SUMFILE is OK or MISSING, at
+// least one OK in each (an ISO beside a SHA256SUMS that lists others too;
+// --require-all: every entry OK) and, with --require-signature, a trusted
+// key signed every checksum file; 1 when not, or when a signature is BAD
+// (--strict: or a line was not understood); 2 when a SUMFILE or a
+// --keyring FILE cannot be read or a SUMFILE holds no valid line. SUMFILE
 // "-" is standard input.
 func (c *cli) check(args []string) int {
-	fs := c.flags("check", "[--quiet] [--ignore-missing] [--strict] [--allow-outside] [--require-signature] [--keyring FILE] SUMFILE...")
+	fs := c.flags("check", "[--quiet] [--ignore-missing | --require-all] [--strict] [--allow-outside] [--require-signature] [--keyring FILE] SUMFILE...")
 	quiet := fs.Bool("quiet", false, "do not print a line for each file that is OK")
-	ignoreMissing := fs.Bool("ignore-missing", false, "do not fail or report status for missing files")
+	ignoreMissing := fs.Bool("ignore-missing", false, "do not print a line for each file that is missing")
+	requireAll := fs.Bool("require-all", false, "exit 1 when a file listed is missing (by default the files present are checked, and at least one must be)")
 	strict := fs.Bool("strict", false, "exit 1 when a line of a checksum file is not understood")
 	outside := fs.Bool("allow-outside", false, "also check files outside the checksum file's folder (absolute paths, ..)")
 	requireSig := fs.Bool("require-signature", false, "exit 1 unless a trusted key signed every checksum file")
@@ -53,6 +55,10 @@ func (c *cli) check(args []string) int {
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(c.stderr, "hashdrop check: no checksum file given")
+		return ExitUsage
+	}
+	if *ignoreMissing && *requireAll {
+		fmt.Fprintln(c.stderr, "hashdrop check: --ignore-missing and --require-all cannot be given together")
 		return ExitUsage
 	}
 	if countStdin(files) > 1 {
@@ -91,15 +97,11 @@ func (c *cli) check(args []string) int {
 			unsigned = true
 		}
 		badSig = badSig || sf.Authenticity != nil && sf.Authenticity.Verdict.Kind == signature.Bad
-		verified := 0
 		rep, err := sf.Check(ctx, checksum.CheckOptions{
 			AllowOutside: *outside,
 			OnEntry: func(r checksum.EntryResult, _, _ int) {
 				if r.Status == checksum.StatusMissing && *ignoreMissing {
 					return
-				}
-				if r.Status != checksum.StatusMissing {
-					verified++
 				}
 				if r.Status != checksum.StatusOK || !*quiet {
 					fmt.Fprintf(c.stdout, "%s: %s\n", quoteName(r.Path), r.Status)
@@ -119,9 +121,17 @@ func (c *cli) check(args []string) int {
 			c.errorf("hashdrop: %v", err)
 			unusable = true
 		}
-		if *ignoreMissing && verified == 0 && err == nil {
+		switch missing := rep.Files[checksum.StatusMissing]; {
+		case err != nil:
+		case rep.Counts[checksum.StatusOK]+rep.Counts[checksum.StatusFailed] == 0:
 			c.errorf("hashdrop: %s: no file was verified", filepath.FromSlash(name))
 			unverified = true
+		case missing > 0 && !*requireAll && !*ignoreMissing:
+			what := fmt.Sprintf("%d files it lists are", missing)
+			if missing == 1 {
+				what = "1 file it lists is"
+			}
+			c.errorf("hashdrop: %s: %s not here (not an error; --require-all requires every file listed)", filepath.FromSlash(name), what)
 		}
 		for s, n := range rep.Counts {
 			total[s] += n
@@ -132,7 +142,7 @@ func (c *cli) check(args []string) int {
 		fmt.Fprintln(c.stderr, checksum.SummaryWords(total))
 	}
 	bad := sumCounts(total[:]) - total[checksum.StatusOK]
-	if *ignoreMissing {
+	if !*requireAll {
 		bad -= total[checksum.StatusMissing]
 	}
 	switch {

@@ -38,7 +38,9 @@ func TestCheckCommand(t *testing.T) {
 		"SKIP":          "BLAKE2s (a.iso) = " + apptest.ABCSHA256 + "\n",
 		"MISSING":       apptest.ABCSHA256 + "  a.iso\n" + apptest.ABCSHA256 + "  gone.iso\n",
 		"GONE":          apptest.ABCSHA256 + "  gone.iso\n",
-		"MALFORMED":     apptest.ABCSHA256 + "  a.iso\nnot a checksum line\n",
+		"DIGESTS": "SHA256 (a.iso) = " + apptest.ABCSHA256 + "\nMD5 (gone.iso) = " + apptest.ABCMD5 +
+			"\nSHA1 (gone.iso) = " + apptest.ABCSHA1 + "\nSHA256 (gone.iso) = " + apptest.ABCSHA256 + "\n",
+		"MALFORMED": apptest.ABCSHA256 + "  a.iso\nnot a checksum line\n",
 	})
 	p := func(name string) string { return filepath.Join(dir, filepath.FromSlash(name)) }
 	tests := []struct {
@@ -71,10 +73,20 @@ func TestCheckCommand(t *testing.T) {
 		{"signed, its signature damaged, --require-signature", []string{"check", "--require-signature", p("SIGNED")}, 1, p("SIGNED") + ": UNREADABLE signature: the clear-signed message or its signature is damaged or cut short\n" + p("a.iso") + ": OK\n", []string{"1 OK"}},
 		{"not signed", []string{"check", p("SHA256SUMS")}, 0, p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n", []string{p("SHA256SUMS") + ": no signature found beside it", "2 OK"}},
 		{"not signed, --require-signature", []string{"check", "--require-signature", p("SHA256SUMS")}, 1, p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n", []string{"no signature found", "2 OK"}},
-		{"skipped", []string{"check", p("SKIP")}, 1, p("a.iso") + ": SKIPPED\n", []string{"BLAKE2s is not an algorithm Hashdrop supports", "0 OK, 1 skipped"}},
+		{"skipped", []string{"check", p("SKIP")}, 1, p("a.iso") + ": SKIPPED\n", []string{"BLAKE2s is not an algorithm Hashdrop supports", p("SKIP") + ": no file was verified", "0 OK, 1 skipped"}},
 		{"several SUMFILEs, one summary", []string{"check", p("SHA256SUMS"), p("BAD")}, 1,
 			p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n" + p("a.iso") + ": OK\n" + p("b.iso") + ": FAILED\n" + p("gone.iso") + ": MISSING\n",
 			[]string{"3 OK, 1 FAILED, 1 missing"}},
+		{"the ISO downloaded, another listed", []string{"check", p("MISSING")}, 0, p("a.iso") + ": OK\n" + p("gone.iso") + ": MISSING\n",
+			[]string{p("MISSING") + ":2: " + p("gone.iso") + ": no such file", p("MISSING") + ": 1 file it lists is not here (not an error; --require-all requires every file listed)", "1 OK, 1 missing\n"}},
+		{"missing files counted as files", []string{"check", "--quiet", p("DIGESTS")}, 0, p("gone.iso") + ": MISSING\n" + p("gone.iso") + ": MISSING\n" + p("gone.iso") + ": MISSING\n",
+			[]string{p("DIGESTS") + ": 1 file it lists is not here", "1 OK, 3 missing\n"}},
+		{"require all: missing fails", []string{"check", "--require-all", p("MISSING")}, 1, p("a.iso") + ": OK\n" + p("gone.iso") + ": MISSING\n", []string{"1 OK, 1 missing\n"}},
+		{"require all, all there", []string{"check", "--require-all", p("SHA256SUMS")}, 0, p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n", []string{"2 OK\n"}},
+		{"none there", []string{"check", p("GONE")}, 1, p("gone.iso") + ": MISSING\n", []string{p("GONE") + ": no file was verified", "0 OK, 1 missing\n"}},
+		{"one SUMFILE verifies nothing", []string{"check", p("SHA256SUMS"), p("GONE")}, 1, p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n" + p("gone.iso") + ": MISSING\n",
+			[]string{p("GONE") + ": no file was verified", "2 OK, 1 missing\n"}},
+		{"ignore missing and require all", []string{"check", "--ignore-missing", "--require-all", p("MISSING")}, 2, "", []string{"cannot be given together"}},
 		{"ignore missing", []string{"check", "--ignore-missing", p("MISSING")}, 0, p("a.iso") + ": OK\n", []string{"1 OK, 1 missing\n"}},
 		{"ignore missing, but one FAILED", []string{"check", "--ignore-missing", p("BAD")}, 1,
 			p("a.iso") + ": OK\n" + p("b.iso") + ": FAILED\n", []string{"1 OK, 1 FAILED, 1 missing\n"}},

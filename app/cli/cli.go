@@ -124,7 +124,7 @@ func (c *cli) usage(w io.Writer) {
   hashdrop                      open the window
   hashdrop FILE...              open the window with FILE... queued
   hashdrop sum [-a ALGOS] [--tag] [-j N] [-o OUT [--force]] FILE...|-
-  hashdrop check [--quiet] [--ignore-missing] [--strict] [--allow-outside]
+  hashdrop check [--quiet] [--ignore-missing | --require-all] [--strict] [--allow-outside]
                  [--require-signature] [--keyring FILE] SUMFILE...
   hashdrop compare [-a ALGOS] [-j N] FILE FILE...
   hashdrop keys list | import [--yes] FILE... | import --gpg KEYID | remove FINGERPRINT
