@@ -208,8 +208,8 @@ func (it *fileItem) doneText() string {
 	if rest := it.unfinished(); len(rest) > 0 {
 		return trn(len(rest), "{{.Algorithms}} was cancelled: ↻ computes it", "{{.Algorithms}} were cancelled: ↻ computes them", "Algorithms", algAnd(rest))
 	}
-	if it.elapsed == 0 {
-		return tr("Hashed in less than 0.1 s") // between two looks of the ticker
+	if it.elapsed < 50*time.Millisecond { // between two looks of the ticker, or "0.0 s"
+		return tr("Hashed in less than 0.1 s")
 	}
 	s := tr("Hashed in {{.Duration}}", "Duration", durationText(it.elapsed))
 	if secs := it.elapsed.Seconds(); secs > 0.05 && it.hashed > 0 {

@@ -150,3 +150,19 @@ func TestHashedInCountsReadingTimeOfThePasses(t *testing.T) {
 		t.Errorf("after a re-read: %q, want the two passes' 2,000 bytes in their 4 s of reading", got)
 	}
 }
+
+// A file read between two looks of the ticker, or in less than 0.05 s,
+// says "less than 0.1 s", never "0.0 s".
+func TestHashedInUnderATenthOfASecond(t *testing.T) {
+	it := newFileItem("a.iso", 3, nil)
+	for _, d := range []time.Duration{0, time.Millisecond, 49 * time.Millisecond} {
+		it.elapsed = d
+		if got := it.doneText(); got != "Hashed in less than 0.1 s" {
+			t.Errorf("read in %v: %q", d, got)
+		}
+	}
+	it.elapsed = 50 * time.Millisecond
+	if got := it.doneText(); got != "Hashed in 0.1 s" {
+		t.Errorf("read in 50ms: %q", got)
+	}
+}
