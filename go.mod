@@ -6,18 +6,21 @@ require (
 	aead.dev/minisign v0.3.0
 	fyne.io/fyne/v2 v2.7.1
 	github.com/ProtonMail/go-crypto v1.5.2
+	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20240506104042-037f3cc74f2a
 	github.com/jeandeaual/go-locale v0.0.0-20250612000132-0ef82f21eade
 	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/sqweek/dialog v0.0.0-20260123140253-64c163d53aac
+	github.com/zeebo/xxh3 v1.1.0
+	golang.org/x/crypto v0.41.0
 	golang.org/x/sys v0.41.0
+	lukechampine.com/blake3 v1.4.1
 )
 
 require (
 	fyne.io/systray v1.11.1-0.20250603113521-ca66a66d8b58 // indirect
 	github.com/BurntSushi/toml v1.5.0 // indirect
 	github.com/TheTitanrain/w32 v0.0.0-20180517000239-4f5cfb03fabf // indirect
-	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/cloudflare/circl v1.6.3 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/fredbi/uri v1.1.1 // indirect
@@ -42,11 +45,8 @@ require (
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/yuin/goldmark v1.7.8 // indirect
-	github.com/zeebo/xxh3 v1.1.0 // indirect
-	golang.org/x/crypto v0.41.0 // indirect
 	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/net v0.42.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
-	lukechampine.com/blake3 v1.4.1 // indirect
 )
