@@ -4,6 +4,8 @@ package smoke
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -20,9 +22,24 @@ func TestNoDisplaySmoke(t *testing.T) {
 	if bin == "" {
 		t.Skip("HASHDROP_BIN is not set (make test-gui sets it)")
 	}
-	for _, display := range []string{"", ":93"} { // :93: no server listens there
+	for _, display := range []string{"", unusedDisplay(t)} {
 		t.Run("DISPLAY="+display, func(t *testing.T) { noDisplay(t, bin, display) })
 	}
+}
+
+// unusedDisplay returns a display number no X server on this machine has
+// claimed (no socket and no lock file), from :93 on: another test's Xvfb
+// (make test-windows uses :93 too) may be running at the same time.
+func unusedDisplay(t *testing.T) string {
+	for n := 93; n < 200; n++ {
+		_, sockErr := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n))
+		_, lockErr := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n))
+		if errors.Is(sockErr, fs.ErrNotExist) && errors.Is(lockErr, fs.ErrNotExist) {
+			return fmt.Sprintf(":%d", n)
+		}
+	}
+	t.Fatal("every display from :93 to :199 is taken")
+	return ""
 }
 
 func noDisplay(t *testing.T, bin, display string) {
