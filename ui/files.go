@@ -169,8 +169,10 @@ func (it *fileItem) icon() fyne.Resource {
 	case stateDone:
 		// Green and the check mark mean a match, and nothing else: a file
 		// hashed with nothing to compare gets a plain document.
+		// A match under a BAD signature is "do not use it": red too.
 		switch {
-		case it.sidecar != nil && it.sidecar.Outcome == checksum.Mismatch || it.pasted != nil && it.pasted.Outcome == checksum.Mismatch:
+		case it.sidecar != nil && it.sidecar.Outcome == checksum.Mismatch || it.pasted != nil && it.pasted.Outcome == checksum.Mismatch,
+			it.badSignature():
 			return theme.NewErrorThemedResource(theme.CancelIcon())
 		case it.sidecar != nil && it.sidecar.Outcome == checksum.Conflict:
 			return theme.NewWarningThemedResource(theme.WarningIcon())

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -134,6 +135,10 @@ func TestSignedChecksumBad(t *testing.T) {
 	// Nor does the card word the match as reassurance.
 	if icon, line := h.w.files.items[0].verdictLine(); !strings.Contains(line, "the signature is BAD: do not use it") || strings.Contains(line, "file they released") || icon == nil {
 		t.Errorf("card under a BAD signature says %q", line)
+	}
+	// Its mark is the red cross of "do not use", not the green check of a match.
+	if icon := h.w.files.items[0].icon(); icon.Name() != theme.NewErrorThemedResource(theme.CancelIcon()).Name() {
+		t.Errorf("card icon under a BAD signature: %s, want the red cross", icon.Name())
 	}
 }
 
