@@ -11,6 +11,7 @@
 //
 //	text a person pasted ──► ParseExpected ──► ExpectedDigest ──► Judge ──► Verdict
 //	a release name ([BC5B1138].mkv) ──► CRC32InName ──► ExpectedDigest
+//	                     InName ──► Published, one more source for Decide
 //	SHA256SUMS ──► ReadFile / ReadSignedStreamed ──► File (Entries, Authenticity)
 //	                     File.Check (through an app.Queue) ──► EntryResult, CheckReport
 //	a download ──► FindPublishedSigned (checksum files beside it), ReadIndex ──► Published

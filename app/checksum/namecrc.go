@@ -41,6 +41,19 @@ func CRC32InName(path string) *ExpectedDigest {
 		Tag: crc.Tag, Encoding: "hex"}
 }
 
+// InName is the CRC32 the name of the file at path carries (CRC32InName)
+// as one more digest published for it, nil when the name carries none.
+// Given to Decide with the others, it is the weakest of them: it never
+// decides over a checksum file, but agrees with it or, disagreeing, makes
+// a Conflict like any other source.
+func InName(path string) *Published {
+	e := CRC32InName(path)
+	if e == nil {
+		return nil
+	}
+	return &Published{Expected: e, Source: path, InName: true}
+}
+
 // looksLikeDate reports whether 8 digits read as a date YYYYMMDD of the
 // years 1900 to 2099.
 func looksLikeDate(s string) bool {

@@ -2,7 +2,11 @@ package checksum
 
 import (
 	"encoding/hex"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
 func TestCRC32InName(t *testing.T) {
@@ -41,5 +45,59 @@ func TestCRC32InName(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("CRC32InName(%q) = %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// The CRC32 in a file's name is one more source for Decide, the weakest:
+// beside a SHA256SUMS the file matches, a CRC32 in its name that it does
+// not match makes a Conflict naming both; one it matches agrees, said
+// apart from the checksum files' algorithms and not counted as another
+// checksum file.
+func TestDecideWithTheCRC32InName(t *testing.T) {
+	data := []byte("abc")
+	dir := apptest.Tree(t, map[string]string{
+		"ok [" + apptest.ABCCRC32 + "].mkv": "abc",
+		"bad [DEADBEEF].mkv":                "abc",
+		"SHA256SUMS":                        apptest.ABCSHA256 + "  ok [" + apptest.ABCCRC32 + "].mkv\n" + apptest.ABCSHA256 + "  bad [DEADBEEF].mkv\n",
+		"wrong/SHA256SUMS":                  strings.Repeat("0", 64) + "  ok [" + apptest.ABCCRC32 + "].mkv\n",
+	})
+	both := vDigests(data, "sha256", "crc32")
+	sums := func(folder, file string) Published {
+		return pubOf(t, dir, folder+"SHA256SUMS", filepath.Join(dir, file))
+	}
+	ok, bad := "ok ["+apptest.ABCCRC32+"].mkv", "bad [DEADBEEF].mkv"
+
+	inName := InName(filepath.Join(dir, bad))
+	if inName == nil || !inName.InName || inName.Expected.Text != "deadbeef" {
+		t.Fatalf("InName(%q) = %+v", bad, inName)
+	}
+	if InName(filepath.Join(dir, "plain.mkv")) != nil {
+		t.Error("a name without a CRC32 gives a published digest")
+	}
+
+	d := Decide([]Published{*inName, sums("", bad)}, both)
+	if d.Outcome != Conflict || d.Verdict.Outcome != Match || d.Verdict.Algorithm.ID != "sha256" {
+		t.Fatalf("SHA256SUMS matches, the name's CRC32 does not: %v (verdict %v by %v), want a conflict the SHA-256 matches", d.Outcome, d.Verdict.Outcome, d.Verdict.Algorithm)
+	}
+	if len(d.By) != 1 || d.By[0].InName || len(d.Against) != 1 || !d.Against[0].InName {
+		t.Errorf("by %+v against %+v, want SHA256SUMS against the name", d.By, d.Against)
+	}
+	// Until CRC32 is computed, SHA-256 decides alone.
+	if d := Decide([]Published{sums("", bad), *inName}, vDigests(data, "sha256")); d.Outcome != Match || d.NameAgrees() {
+		t.Errorf("CRC32 not computed yet: %v (name agrees %v), want a match by SHA-256 alone", d.Outcome, d.NameAgrees())
+	}
+
+	d = Decide([]Published{sums("", ok), *InName(filepath.Join(dir, ok))}, both)
+	if d.Outcome != Match || d.Verdict.Algorithm.ID != "sha256" || !d.NameAgrees() {
+		t.Errorf("both match: %v by %v (name agrees %v), want a match by SHA-256 with the name agreeing", d.Outcome, d.Verdict.Algorithm, d.NameAgrees())
+	}
+	if len(d.Agreeing) != 0 || d.OtherSources() != 0 {
+		t.Errorf("agreeing %v, %d more checksum files: the name is neither a published algorithm nor a checksum file", ids(d.Agreeing), d.OtherSources())
+	}
+
+	// The file matches its name's CRC32, not the SHA256SUMS: a conflict too.
+	d = Decide([]Published{sums("wrong/", ok), *InName(filepath.Join(dir, ok))}, both)
+	if d.Outcome != Conflict || len(d.By) != 1 || !d.By[0].InName || len(d.Against) != 1 || d.Against[0].InName {
+		t.Errorf("the name matches, SHA256SUMS does not: %v by %+v against %+v, want a conflict", d.Outcome, d.By, d.Against)
 	}
 }

@@ -255,8 +255,14 @@ type Decision struct {
 	Against []Published
 	// Agreeing are, on a Match, the algorithms other than the deciding
 	// one (Verdict.Algorithm) of the weaker digests the file matches too,
-	// strongest first.
+	// strongest first; the CRC32 in its name is not one (NameAgrees).
 	Agreeing []*hashing.Algorithm
+}
+
+// NameAgrees reports whether, on a Match, the CRC32 in the file's name
+// (InName) is among the digests the file matches.
+func (d Decision) NameAgrees() bool {
+	return d.Outcome == Match && slices.ContainsFunc(d.By, func(p Published) bool { return p.InName })
 }
 
 // Decide compares a file's digests computed so far with pubs, the digests
@@ -304,7 +310,7 @@ func Decide(pubs []Published, computed []app.Digest) Decision {
 	if d.Outcome == Match {
 		d.By = pick(matched)
 		for _, i := range matched[1:] {
-			if a := verdicts[i].Algorithm; a != d.Verdict.Algorithm && !slices.Contains(d.Agreeing, a) {
+			if a := verdicts[i].Algorithm; !pubs[i].InName && a != d.Verdict.Algorithm && !slices.Contains(d.Agreeing, a) {
 				d.Agreeing = append(d.Agreeing, a)
 			}
 		}
@@ -321,7 +327,9 @@ func (d Decision) OtherSources() int {
 	}
 	seen := map[string]bool{absOrSelf(d.By[0].Source): true}
 	for _, p := range d.By[1:] {
-		seen[absOrSelf(p.Source)] = true
+		if !p.InName { // the file's name is no checksum file
+			seen[absOrSelf(p.Source)] = true
+		}
 	}
 	return len(seen) - 1
 }

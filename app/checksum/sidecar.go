@@ -25,6 +25,9 @@ type Published struct {
 	// Authenticity is the verdict on Source's signatures (FindPublishedSigned);
 	// nil when they were not checked.
 	Authenticity *Authenticity
+	// InName is set on the CRC32 the file's own name carries (InName):
+	// Source is then the file itself, Line 0.
+	InName bool
 }
 
 // maxSidecars bounds how many checksum files one folder may make
