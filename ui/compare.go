@@ -36,9 +36,9 @@ type comparing struct {
 	sourceText string    // the field's text it put there: changed since, it ends
 	awaiting   string    // a file dropped on the field, used once it is read
 
-	crcs  map[*fileItem]*checksum.ExpectedDigest // the CRC32 in each file's name, nil when none
-	names map[*fileItem]string                   // names that tell files of one base name apart
-	of    []*fileItem                            // the list names was made for (its ends)
+	crcs  map[*fileItem]*checksum.Published // the CRC32 in each file's name (Window.inName), nil when none
+	names map[*fileItem]string              // names that tell files of one base name apart
+	of    []*fileItem                       // the list names was made for (its ends)
 }
 
 // reset forgets what was compared (Clear).
@@ -105,9 +105,6 @@ func (w *Window) comparingOn() bool {
 // names, Compare, and the files against the one whose digest is expected.
 // Called by judge, before the banner is set.
 func (w *Window) judgeComparison() {
-	if w.cmp.crcs == nil {
-		w.cmp.crcs = make(map[*fileItem]*checksum.ExpectedDigest)
-	}
 	on, fromFile := w.comparingOn(), w.fromFile()
 	if on {
 		w.cmp.items = w.files.items
@@ -119,15 +116,11 @@ func (w *Window) judgeComparison() {
 		w.cmp.result = compare.Compare(files)
 	}
 	for i, it := range w.files.items {
-		e, seen := w.cmp.crcs[it]
-		if !seen {
-			e = checksum.CRC32InName(it.path)
-			w.cmp.crcs[it] = e
-		}
+		p := w.inName(it)
 		was := it.named
 		it.named = nil
-		if e != nil && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
-			v := e.Judge(it.computed())
+		if p != nil && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
+			v := p.Expected.Judge(it.computed())
 			it.named = &v
 			w.needMore(it, v, true)
 		}

@@ -258,6 +258,9 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 		if d == nil || len(d.By) == 0 {
 			return it.nameLine()
 		}
+		if text := it.nameConflictLine(); text != "" {
+			return verdictIcon(checksum.Conflict, true), text
+		}
 		if d.Outcome == checksum.Conflict {
 			return verdictIcon(checksum.Conflict, true), tr("The checksum files disagree: {{.Source}} and {{.Other}}",
 				"Source", sourcePlace(d.By[0]), "Other", sourcePlace(d.Against[0]))
@@ -266,6 +269,9 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 		if d.Outcome == checksum.Match && it.badSignature() {
 			// Under a BAD signature no match is worded as reassurance.
 			return verdictIcon(checksum.Mismatch, true), tr("{{.Headline}}, but the signature is BAD: do not use it ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
+		}
+		if d.NameAgrees() {
+			return verdictIcon(d.Outcome, true), tr("{{.Headline}} ({{.Source}}; the CRC32 in its name agrees)", "Headline", headline, "Source", it.sourceText(d.By[0]))
 		}
 		return verdictIcon(d.Outcome, true), tr("{{.Headline}} ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
 	}

@@ -276,7 +276,12 @@ func (w *Window) verdictFirst(it *fileItem, algs []*hashing.Algorithm) (first, l
 	}
 	first = intersect(e.Candidates, algs)
 	if len(first) == 0 {
-		first = e.Candidates
+		first = slices.Clone(e.Candidates)
+	}
+	// The CRC32 in its name costs next to nothing read with it, and a
+	// disagreement is then known with the verdict, not after a green.
+	if p := w.inName(it); p != nil && !containsAlg(first, p.Expected.Candidates[0]) {
+		first = append(first, p.Expected.Candidates[0])
 	}
 	for _, a := range algs {
 		if !containsAlg(first, a) {

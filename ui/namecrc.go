@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -10,18 +11,50 @@ import (
 
 // The CRC32 a release name carries ("[Group] Title - 01 [BC5B1138].mkv",
 // checksum.CRC32InName) is compared in judgeComparison, and worded here as
-// what it is: evidence against accidental damage, nothing more.
+// what it is: evidence against accidental damage, nothing more. Beside a
+// checksum file that lists the file it is one more source, the weakest,
+// of the file's Decision (sources): it agrees, or it makes a conflict.
 
-// nameBanner gives the verdict on the CRC32 in the files' names when
-// nothing else gave one.
-func (w *Window) nameBanner() {
-	if w.banner.Headline() != "" {
-		return
+// inName is the CRC32 in its name as a published digest (checksum.InName),
+// nil when none; its name is read once.
+func (w *Window) inName(it *fileItem) *checksum.Published {
+	p, seen := w.cmp.crcs[it]
+	if !seen {
+		if w.cmp.crcs == nil {
+			w.cmp.crcs = make(map[*fileItem]*checksum.Published)
+		}
+		p = checksum.InName(it.path)
+		w.cmp.crcs[it] = p
 	}
+	return p
+}
+
+// sources are the digests the verdict on it weighs: those published for
+// it, with the CRC32 in its name as one more. Alone, the name's CRC32 is
+// judged and worded apart (it.named, nameBanner).
+func (w *Window) sources(it *fileItem) []checksum.Published {
+	p := w.inName(it)
+	if p == nil || len(it.published) == 0 {
+		return it.published
+	}
+	return append(slices.Clone(it.published), *p)
+}
+
+// nameOnly reports whether the CRC32 in its name is all that was
+// published for it.
+func (it *fileItem) nameOnly() bool {
+	return it.named != nil && (it.sidecar == nil || len(it.sidecar.By) == 0)
+}
+
+// nameBanner gives the verdict on the CRC32 in the names of the files
+// nothing else was published for, when nothing else gave one, or when
+// one of them is wrong or still being compared under a match: a match
+// for the others does not hide it.
+func (w *Window) nameBanner() {
 	var ok, bad, pending []*fileItem
 	for _, it := range w.files.items {
 		switch v := it.named; {
-		case v == nil:
+		case !it.nameOnly():
 		case v.Outcome == checksum.Match:
 			ok = append(ok, it)
 		case v.Outcome == checksum.Mismatch:
@@ -29,6 +62,9 @@ func (w *Window) nameBanner() {
 		default:
 			pending = append(pending, it)
 		}
+	}
+	if w.banner.Headline() != "" && (w.banner.Outcome() != checksum.Match || len(bad)+len(pending) == 0) {
+		return
 	}
 	weak := tr("A CRC32 only catches accidental damage: anyone can make a file with any CRC32, so it says nothing about who made the file.")
 	switch {
@@ -58,4 +94,86 @@ func (it *fileItem) nameLine() (fyne.Resource, string) {
 		return verdictIcon(checksum.Mismatch, true), tr("Does NOT match the CRC32 in its name ({{.Digest}})", "Digest", strings.ToUpper(v.Expected.Text))
 	}
 	return nil, ""
+}
+
+// nameCounts says, under a match of the files checksum files decided, how
+// the others fared: those the CRC32 in their name only was compared with,
+// and those nothing was published for, so that the numbers add up with
+// the list's.
+func (w *Window) nameCounts() string {
+	named := 0
+	for _, it := range w.files.items {
+		if it.nameOnly() && it.named.Outcome == checksum.Match {
+			named++
+		}
+	}
+	var s string
+	if named > 0 {
+		s = trn(named, "{{.N}} other file matches the CRC32 in its name, which catches accidental damage only.",
+			"{{.N}} other files match the CRC32 in their names, which catches accidental damage only.", "N", named)
+	}
+	if none := w.unpublished(); none > 0 {
+		s = joinSentences(s, trn(none, "{{.N}} other file has no published digest to compare with.",
+			"{{.N}} other files have no published digest to compare with.", "N", none))
+	}
+	return s
+}
+
+// nameConflict tells, of a Conflict between a checksum file and the CRC32
+// in the file's name, the checksum file's digest and whether the file
+// matches it (else it matches the name's, or neither is known yet); ok is
+// false when the name is not a side of d.
+func nameConflict(d *checksum.Decision) (sums checksum.Published, sumsMatch, ok bool) {
+	if d == nil || d.Outcome != checksum.Conflict || len(d.By) == 0 || len(d.Against) == 0 {
+		return sums, false, false
+	}
+	switch {
+	case d.Against[0].InName:
+		return d.By[0], d.Verdict.Outcome == checksum.Match, true
+	case d.By[0].InName:
+		return d.Against[0], false, true
+	}
+	return sums, false, false
+}
+
+// nameConflictLine is the card's line on a conflict with the CRC32 in its
+// name, "" when there is none.
+func (it *fileItem) nameConflictLine() string {
+	sums, _, ok := nameConflict(it.sidecar)
+	if !ok {
+		return ""
+	}
+	return tr("{{.Source}} and the CRC32 in its name disagree", "Source", it.sourceText(sums))
+}
+
+// nameConflictBanner says that a checksum file and the CRC32 in the name
+// of conflict[0] disagree about it, naming both and what each says.
+func (w *Window) nameConflictBanner(conflict []*fileItem) {
+	it := conflict[0]
+	sums, sumsMatch, _ := nameConflict(it.sidecar)
+	source, crc := it.sourceText(sums), strings.ToUpper(w.inName(it).Expected.Text)
+	digest := shortDigest(sums.Expected)
+	if len(sums.Expected.Candidates) == 1 {
+		digest = tr("{{.Algorithm}} {{.Digest}}", "Algorithm", sums.Expected.Candidates[0].Name, "Digest", digest)
+	}
+	headline := tr("{{.Source}} and the CRC32 in its name disagree about {{.Name}}: do not rely on it", "Source", source, "Name", it.name)
+	if len(conflict) > 1 {
+		headline = tr("The digests published for {{.N}} files disagree: do not rely on them", "N", len(conflict))
+	}
+	var detail string
+	switch {
+	case sumsMatch:
+		detail = tr("{{.Source}} says {{.Digest}}, and the file matches it; the CRC32 in its name, {{.CRC}}, does not: the file is the one {{.Source}} lists, but not the one its name says, or the name is wrong. Find out which before using the file.",
+			"Source", source, "Digest", digest, "CRC", crc)
+	case it.sidecar.Verdict.Outcome == checksum.Match:
+		detail = tr("The file matches the CRC32 in its name, {{.CRC}}, but NOT {{.Source}}, which says {{.Digest}}: the file is not the one {{.Source}} lists, or one of them is wrong. Anyone can make a file with a given CRC32: do not use it before you know which.",
+			"Source", source, "Digest", digest, "CRC", crc)
+	default:
+		detail = tr("{{.Source}} says its CRC32 is {{.Digest}}, its name says {{.CRC}}: one of them is wrong. Find out which before using the file.",
+			"Source", source, "Digest", shortDigest(sums.Expected), "CRC", crc)
+	}
+	if len(conflict) > 1 {
+		detail = tr("{{.Name}}: {{.Detail}}", "Name", it.name, "Detail", detail)
+	}
+	w.banner.set(checksum.Conflict, headline, detail)
 }

@@ -273,7 +273,7 @@ func (w *Window) judge() {
 		had := it.sidecar != nil || len(it.marks) > 0 || it.pasted != nil
 		it.sidecar = nil
 		if len(it.published) > 0 && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
-			d := checksum.Decide(it.published, it.computed())
+			d := checksum.Decide(w.sources(it), it.computed())
 			it.sidecar = &d
 			if d.Outcome == checksum.Pending {
 				w.needMore(it, d.Verdict, true)
@@ -343,7 +343,7 @@ func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 	}
 	if e == nil {
 		w.sidecarBanner()
-		w.nameBanner() // when nothing published decided
+		w.nameBanner() // when nothing published decided, or one is wrong
 		return
 	}
 	for _, it := range targets {
@@ -498,6 +498,9 @@ func (w *Window) sidecarBanner() {
 		if agree := it.sidecar.Agreeing; len(agree) > 0 {
 			detail = joinSentences(detail, trn(len(agree), "The published {{.Algorithms}} agrees too.", "The published {{.Algorithms}} agree too.", "Algorithms", algAnd(agree)))
 		}
+		if it.sidecar.NameAgrees() {
+			detail = joinSentences(detail, tr("The CRC32 in its name agrees too."))
+		}
 		if n := it.sidecar.OtherSources(); n > 0 { // files, not entries
 			detail = joinSentences(detail, trn(n, "{{.N}} more checksum file agrees.", "{{.N}} more checksum files agree.", "N", n))
 		}
@@ -506,10 +509,7 @@ func (w *Window) sidecarBanner() {
 		}
 		headline, more := verdictWords(&it.sidecar.Verdict, by.Authenticity)
 		detail = joinSentences(detail, more)
-		if none := w.unpublished(); none > 0 { // the numbers add up with the list's
-			detail = joinSentences(detail, trn(none, "{{.N}} other file has no published digest to compare with.",
-				"{{.N}} other files have no published digest to compare with.", "N", none))
-		}
+		detail = joinSentences(detail, w.nameCounts()) // the numbers add up with the list's
 		w.banner.set(checksum.Match, headline, detail)
 	default:
 		detail := ""
@@ -520,25 +520,25 @@ func (w *Window) sidecarBanner() {
 		if given {
 			headline = tr("All {{.N}} files match the digests published for them", "N", len(ok))
 		}
-		// The numbers add up with the list's: the files no digest was
-		// published for are counted, not left out of "all".
-		if none := w.unpublished(); none > 0 {
+		// The numbers add up with the list's: the files no checksum file
+		// decided are counted, not left out of "all".
+		if others := w.nameCounts(); others != "" {
 			headline = trn(len(ok), "{{.N}} file matches the digests published for it", "{{.N}} files match the digests published for them", "N", len(ok))
-			detail = joinSentences(trn(none, "{{.N}} other file has no published digest to compare with.",
-				"{{.N}} other files have no published digest to compare with.", "N", none), detail)
+			detail = joinSentences(others, detail)
 		}
 		w.banner.set(checksum.Match, headline, detail)
 	}
 }
 
 // unpublished counts the files of the list read well that no digest was
-// published for (beside them or in a checksum file given), so not compared.
+// published for (beside them, in a checksum file given, or in their name),
+// so not compared.
 // The checksum files and signatures of a folder dropped whole are not
 // counted: no one publishes digests of them.
 func (w *Window) unpublished() int {
 	n := 0
 	for _, it := range w.files.items {
-		if it.state == stateDone && (it.sidecar == nil || len(it.sidecar.By) == 0) &&
+		if it.state == stateDone && (it.sidecar == nil || len(it.sidecar.By) == 0) && w.inName(it) == nil &&
 			!checksum.IsSumsName(filepath.Base(it.path)) && checksum.SignedPath(it.path) == "" {
 			n++
 		}
@@ -618,6 +618,10 @@ func shortDigest(e *checksum.ExpectedDigest) string {
 // conflictBanner says that the checksum files given for a file disagree
 // about it: which one it matches, if any, and which not.
 func (w *Window) conflictBanner(conflict []*fileItem) {
+	if _, _, ok := nameConflict(conflict[0].sidecar); ok {
+		w.nameConflictBanner(conflict)
+		return
+	}
 	it := conflict[0]
 	d := it.sidecar
 	by, against := sourcePlace(d.By[0]), sourcePlace(d.Against[0])
