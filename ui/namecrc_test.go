@@ -189,3 +189,27 @@ func TestCRC32InNameCounted(t *testing.T) {
 		})
 	}
 }
+
+// The file matches the CRC32 in its name but not the SHA-256 of the
+// SHA256SUMS beside it: a conflict too, never a green for the weaker
+// source, saying which one the file matches.
+func TestCRC32InNameMatchesButSHA256SUMSDoesNot(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	crc := fmt.Sprintf("%08X", crc32.ChecksumIEEE([]byte("an episode")))
+	name := "Title [" + crc + "].mkv"
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("another episode")+"  "+name+"\n")
+	h.w.drop([]fyne.URI{storage.NewFileURI(writeFile(t, filepath.Join(dir, name), "an episode"))})
+	h.waitFor("every file hashed", func() bool { return h.allFinished() && h.w.Idle() })
+	h.settle()
+	b := h.w.banner
+	if b.Outcome() != checksum.Conflict || b.Headline() != "SHA256SUMS and the CRC32 in its name disagree about "+name+": do not rely on it" {
+		t.Errorf("banner %v %q, want a conflict naming both", b.Outcome(), b.Headline())
+	}
+	if want := "The file matches the CRC32 in its name, " + crc + ", but NOT SHA256SUMS, which says SHA-256 " + sha256Hex("another episode")[:16] + "…"; !strings.HasPrefix(b.Detail(), want) {
+		t.Errorf("detail %q, want it to begin %q", b.Detail(), want)
+	}
+	if _, line := h.w.files.items[0].verdictLine(); line != "SHA256SUMS and the CRC32 in its name disagree" {
+		t.Errorf("card says %q", line)
+	}
+}
