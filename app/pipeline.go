@@ -6,9 +6,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // ErrChanged is the error (wrapped in a FileError) of a file whose size or
@@ -71,13 +74,30 @@ func (j *Job) hash(l *lane) Result {
 
 	ins := make([]chan *chunk, len(j.units))
 	var wg sync.WaitGroup
-	for u := range j.units {
-		ins[u] = make(chan *chunk, cap(l.free)) // never full: the lane has no more chunks
-		wg.Add(1)
-		go j.hashUnit(u, ins[u], &wg)
-	}
 	size := j.total.Load()
-	n, err := j.readAll(r, l, ins, size)
+	var (
+		n    int64
+		solo hashing.Hasher // the one unit, hashed by readSolo first
+		slow = true
+	)
+	if len(j.units) == 1 && j.spread <= 1 {
+		solo = j.units[0].New()
+		n, slow, err = j.readSolo(r, l, size, solo)
+	}
+	if slow && err == nil {
+		for u := range j.units {
+			h := solo
+			if h == nil {
+				h = j.units[u].New()
+			}
+			ins[u] = make(chan *chunk, cap(l.free)) // never full: the lane has no more chunks
+			wg.Add(1)
+			go j.hashUnit(u, h, ins[u], &wg)
+		}
+		var m int64
+		m, err = j.readAll(r, l, ins, size, n)
+		n += m
+	}
 	if err == nil && before != nil {
 		err = unchanged(f, before, n)
 	}
@@ -85,9 +105,15 @@ func (j *Job) hash(l *lane) Result {
 		j.failed.Store(true) // before close: a unit seeing its input end must not sum
 	}
 	for _, in := range ins {
-		close(in)
+		if in != nil {
+			close(in)
+		}
 	}
 	wg.Wait()
+	if !slow && err == nil && !j.stopped.Load() {
+		sums := solo.Sums()
+		j.sums[0].Store(&sums)
+	}
 	j.mu.Lock()
 	j.reading = nil
 	j.mu.Unlock()
@@ -203,8 +229,9 @@ func (j *Job) awaitWriter(r io.Reader) (io.Reader, error) {
 }
 
 // readAll reads r to its end in chunks from l and sends each chunk to every
-// unit. It returns the bytes read; context.Canceled when stopped.
-func (j *Job) readAll(r io.Reader, l *lane, outs []chan *chunk, size int64) (int64, error) {
+// unit; before is what readSolo read and hashed first. It returns the bytes
+// it read; context.Canceled when stopped.
+func (j *Job) readAll(r io.Reader, l *lane, outs []chan *chunk, size, before int64) (int64, error) {
 	var read int64
 	for {
 		if j.stopped.Load() {
@@ -216,7 +243,7 @@ func (j *Job) readAll(r io.Reader, l *lane, outs []chan *chunk, size int64) (int
 		}
 		n, err := fill(r, c.buf)
 		c.n = n
-		if size >= 0 && read+int64(n) > size {
+		if size >= 0 && before+read+int64(n) > size {
 			l.put(c)
 			return read, ErrChanged // it grew: no need to read the rest
 		}
@@ -274,10 +301,10 @@ func unchanged(f File, before fs.FileInfo, n int64) error {
 }
 
 // hashUnit is the goroutine of unit u: it hashes every chunk it receives, in
-// order, and publishes the digests once the input has ended cleanly.
-func (j *Job) hashUnit(u int, in <-chan *chunk, wg *sync.WaitGroup) {
+// order, with h (new, or what readSolo hashed so far), and publishes the
+// digests once the input has ended cleanly.
+func (j *Job) hashUnit(u int, h hashing.Hasher, in <-chan *chunk, wg *sync.WaitGroup) {
 	defer wg.Done()
-	h := j.units[u].New()
 	m := &j.meters[u]
 	step := piece * max(j.spread, 1) // a piece for each goroutine of a spread unit
 	for c := range in {
@@ -294,4 +321,69 @@ func (j *Job) hashUnit(u int, in <-chan *chunk, wg *sync.WaitGroup) {
 	}
 	sums := h.Sums()
 	j.sums[u].Store(&sums)
+}
+
+// A job of one unit whose algorithm hashes much faster than a file is read
+// (XXH3, XXH64, CRC32 with PCLMULQDQ: tens of GB/s) loses more than it gains
+// from a goroutine of its own: each chunk handed over wakes it, travels to
+// another core's cache, and the lane's chunks are memory touched for the
+// first time. readSolo hashes such a unit on the reading goroutine instead,
+// a piece at a time while the piece is still in this core's cache, as
+// sha256sum or xxhsum do. It times the hashing of the first soloProbe
+// bytes: slower than soloSpeed, the unit goes to a goroutine of its own and
+// reading overlaps hashing again.
+const soloProbe = 4 << 20
+
+// soloSpeed is the speed, in bytes per second, under which a unit gets its
+// own goroutine; a variable for the tests, which force either way.
+var soloSpeed = 6e9
+
+// readSolo reads r with one chunk of l and hashes it with h as it goes. It
+// returns the bytes read, and slow when h proved slower than soloSpeed
+// before the end: the rest is then for readAll, and h for the unit's
+// goroutine. The probe is timed with the real clock whatever the queue's:
+// it chooses how to work, not what is shown.
+func (j *Job) readSolo(r io.Reader, l *lane, size int64, h hashing.Hasher) (read int64, slow bool, err error) {
+	c := l.get(j.ctx.Done())
+	if c == nil {
+		return 0, false, context.Canceled
+	}
+	defer l.put(c)
+	m := &j.meters[0]
+	probing := runtime.GOMAXPROCS(0) > 1 // with one core, hashing on its own goroutine cannot overlap
+	var hashing time.Duration
+	for {
+		if j.stopped.Load() {
+			return read, false, context.Canceled
+		}
+		buf := c.buf[:min(len(c.buf), piece)]
+		n, err := fill(r, buf)
+		if size >= 0 && read+int64(n) > size {
+			return read, false, ErrChanged // it grew: no need to read the rest
+		}
+		if n > 0 {
+			t := time.Now()
+			h.Write(buf[:n])
+			if probing {
+				hashing += time.Since(t)
+			}
+			read += int64(n)
+			now := j.q.clock()
+			j.read.add(n, now)
+			m.add(n, now)
+		}
+		switch {
+		case err == io.EOF:
+			return read, false, nil
+		case err != nil && j.stopped.Load():
+			return read, false, context.Canceled // the Read was interrupted by Cancel
+		case err != nil:
+			return read, false, err
+		case probing && read >= soloProbe:
+			if hashing.Seconds() >= float64(read)/soloSpeed {
+				return read, true, nil
+			}
+			probing = false
+		}
+	}
 }
