@@ -30,6 +30,11 @@
 // waits, so memory stays bounded whatever the file's size, and the file is
 // read exactly once whatever the number of algorithms.
 //
+// A job of one unit starts solo (readSolo): the reader hashes each piece
+// itself as soon as it is read. If the first 4 MiB hashed slower than
+// 6 GB/s, the unit and its state move to a goroutine of its own as above;
+// XXH3, XXH64 and CRC32 (with PCLMULQDQ) are faster, and stay solo.
+//
 // Words used throughout:
 //
 //   - lane: the buffer pool of one file being read (lane.go): at most
