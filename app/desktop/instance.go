@@ -4,10 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
-	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"time"
 
@@ -18,13 +15,13 @@ import (
 // second launch hands its file arguments to it and exits, so that
 // double-clicking three checksum files gives one window, not three.
 //
-// The primary is whoever holds an exclusive lock on name.lock; the kernel
-// drops that lock when the process dies however it dies, so a socket left
-// behind by a crash is recognised as stale without guessing from timeouts.
-// The socket (name.sock, beside the lock) lives in a folder only this user
-// can enter: $XDG_RUNTIME_DIR, else a 0700 folder under the temporary
-// directory named after the uid; on Windows the user's local app data folder.
-// Nothing listens on the network.
+// Where it listens is the platform's (instance_unix.go, instance_windows.go):
+// a Unix socket in a folder only this user can enter, beside a lock file
+// whose holder is the primary; on Windows a named pipe only this user can
+// open, whose first instance is the claim. Either way the kernel lets go of
+// the claim when the process dies however it dies, so what a crash leaves
+// behind is recognised as stale without guessing from timeouts. Nothing
+// listens on the network.
 //
 // Use from main, before any window exists:
 //
@@ -40,9 +37,8 @@ import (
 //		inst.OnOpen(func(paths []string) { fyne.Do(func() { raise window; queue paths }) })
 //	}
 type Instance struct {
-	ln   net.Listener
-	lock *os.File
-	path string // of the socket
+	ln   listener
+	addr string
 
 	mu      sync.Mutex
 	onOpen  func(paths []string)
@@ -53,8 +49,20 @@ type Instance struct {
 	wg      sync.WaitGroup
 }
 
+// A listener is the primary's end: it holds the claim until Close.
+type listener interface {
+	Accept() (conn, error)
+	Close() error
+}
+
+// A conn is one hand-over's connection, on either end.
+type conn interface {
+	io.ReadWriteCloser
+	SetDeadline(time.Time) error
+}
+
 // claimWait bounds how long a second launch waits for a primary that holds
-// the lock but is not listening yet (it is starting up too). A variable for
+// the claim but is not listening yet (it is starting up too). A variable for
 // tests.
 var claimWait = 3 * time.Second
 
@@ -66,11 +74,9 @@ const (
 	maxPending = 64
 )
 
-const isWindows = runtime.GOOS == "windows"
-
-// errNotOurs is returned for a socket some other user owns: never send it
-// file names, and do not wait for it either.
-var errNotOurs = errors.New("the socket belongs to another user")
+// errNotOurs is returned for an endpoint some other user owns: never send
+// it file names, and do not wait for it either.
+var errNotOurs = errors.New("it belongs to another user")
 
 // Claim makes this process the running Hashdrop, or hands args to the one
 // already running. Relative paths in args are made absolute against this
@@ -79,46 +85,41 @@ var errNotOurs = errors.New("the socket belongs to another user")
 // It returns (inst, false, nil) when this process is now the primary,
 // (nil, true, nil) when args were delivered to a running primary (the caller
 // exits), and (nil, false, err) when neither could be done: the folder is not
-// private, the platform has no local sockets, or a primary holds the lock but
-// did not answer. The caller then runs on as a standalone window.
+// private, the platform has no local sockets, or a primary holds the claim
+// but did not answer. The caller then runs on as a standalone window.
 func Claim(name string, args []string) (*Instance, bool, error) {
-	dir, err := instanceDir()
-	if err != nil {
-		return nil, false, err
-	}
-	return claimIn(dir, name, args)
-}
-
-// claimIn is Claim in the given private folder.
-func claimIn(dir, name string, args []string) (*Instance, bool, error) {
 	if err := validName(name); err != nil {
 		return nil, false, err
 	}
+	addr, err := instanceAddr(name)
+	if err != nil {
+		return nil, false, err
+	}
+	return claimAt(addr, args)
+}
+
+// claimAt is Claim at the platform's address addr (see instanceAddr).
+func claimAt(addr string, args []string) (*Instance, bool, error) {
 	paths, err := AbsPaths(args)
 	if err != nil {
 		return nil, false, err
 	}
-	sock := filepath.Join(dir, name+".sock")
-	if len(sock) > maxSocketPath {
-		return nil, false, fmt.Errorf("single instance: socket path %s is too long for this system", sock)
-	}
 	deadline := time.Now().Add(claimWait)
 	for {
-		lock, err := tryLock(filepath.Join(dir, name+".lock"))
+		ln, err := claimListener(addr)
 		if err != nil {
 			return nil, false, fmt.Errorf("single instance: %w", err)
 		}
-		if lock != nil {
-			inst, err := listen(sock, lock)
-			if err != nil {
-				lock.Close()
-				return nil, false, err
-			}
+		if ln != nil {
+			inst := &Instance{ln: ln, addr: addr, done: make(chan struct{})}
+			inst.wg.Add(1)
+			go inst.serve()
 			return inst, false, nil
 		}
-		// Another process is the primary. It may still be between taking the
-		// lock and listening, so a refused connection is retried briefly.
-		err = handOver(sock, paths)
+		// Another process is the primary. It may still be between claiming
+		// and listening, or busy with another launch, so a refused
+		// connection is retried briefly.
+		err = handOver(addr, paths)
 		if err == nil {
 			return nil, true, nil
 		}
@@ -127,28 +128,6 @@ func claimIn(dir, name string, args []string) (*Instance, bool, error) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-// listen starts the primary's socket. Holding the lock means any socket file
-// there is stale (its process died without removing it), so it goes first.
-func listen(sock string, lock *os.File) (*Instance, error) {
-	if err := os.Remove(sock); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("single instance: cannot remove stale %s: %s", sock, app.ErrorWords(err))
-	}
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		return nil, fmt.Errorf("single instance: cannot listen on %s: %s", sock, app.ErrorWords(err))
-	}
-	// The folder is already private; this keeps the socket so if it is ever
-	// created somewhere less so. Windows ignores the mode bits.
-	if err := os.Chmod(sock, 0o600); err != nil && !isWindows {
-		ln.Close()
-		return nil, fmt.Errorf("single instance: %s: %s", sock, app.ErrorWords(err))
-	}
-	inst := &Instance{ln: ln, lock: lock, path: sock, done: make(chan struct{})}
-	inst.wg.Add(1)
-	go inst.serve()
-	return inst, nil
 }
 
 // OnOpen sets the function that receives each later launch's paths (absolute,
@@ -172,8 +151,8 @@ func (i *Instance) OnOpen(fn func(paths []string)) {
 	}
 }
 
-// Close stops listening, removes the socket and releases the lock, so the
-// next launch becomes the primary. It waits for hand-overs in progress.
+// Close stops listening and gives up the claim, so the next launch becomes
+// the primary. It waits for hand-overs in progress.
 func (i *Instance) Close() error {
 	i.mu.Lock()
 	if i.closed {
@@ -183,16 +162,14 @@ func (i *Instance) Close() error {
 	i.closed = true
 	i.mu.Unlock()
 	close(i.done)
-	err := i.ln.Close() // removes the socket file
+	err := i.ln.Close()
 	i.wg.Wait()
-	if lerr := i.lock.Close(); err == nil {
-		err = lerr
-	}
 	return err
 }
 
-// SocketPath is where the Instance listens, for diagnostics.
-func (i *Instance) SocketPath() string { return i.path }
+// Addr is where the Instance listens, for diagnostics: the socket's path or
+// the pipe's name.
+func (i *Instance) Addr() string { return i.addr }
 
 func (i *Instance) serve() {
 	defer i.wg.Done()
@@ -203,10 +180,6 @@ func (i *Instance) serve() {
 			case <-i.done:
 				return
 			default:
-			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				continue
 			}
 			// Accept fails only transiently once listening (EMFILE and
 			// the like): back off instead of spinning.
@@ -222,12 +195,12 @@ func (i *Instance) serve() {
 }
 
 // receive reads one hand-over, acknowledges it and passes the paths on.
-func (i *Instance) receive(conn net.Conn) {
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(handOverTimeout))
-	paths, err := readOpenMessage(conn)
+func (i *Instance) receive(c conn) {
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(handOverTimeout))
+	paths, err := readOpenMessage(c)
 	if err != nil {
-		conn.Write([]byte(ackRefused))
+		c.Write([]byte(ackRefused))
 		return
 	}
 	// Before the window has called OnOpen, the paths wait in pending. Taking
@@ -238,16 +211,16 @@ func (i *Instance) receive(conn net.Conn) {
 	if i.onOpen == nil {
 		if len(i.pending) >= maxPending {
 			i.mu.Unlock()
-			conn.Write([]byte(ackRefused))
+			c.Write([]byte(ackRefused))
 			return
 		}
 		i.pending = append(i.pending, paths)
 		i.mu.Unlock()
-		conn.Write([]byte(ackOK))
+		c.Write([]byte(ackOK))
 		return
 	}
 	i.mu.Unlock()
-	if _, err := conn.Write([]byte(ackOK)); err != nil {
+	if _, err := c.Write([]byte(ackOK)); err != nil {
 		return // the sender gave up and will open its own window
 	}
 	i.dispatch(paths)
@@ -269,27 +242,24 @@ func (i *Instance) dispatch(paths []string) {
 	fn(paths)
 }
 
-// handOver sends paths to the primary listening on sock and waits for its
+// handOver sends paths to the primary listening at addr and waits for its
 // acknowledgement.
-func handOver(sock string, paths []string) error {
-	if err := checkSocketOwner(sock); err != nil {
-		return err
-	}
+func handOver(addr string, paths []string) error {
 	msg, err := encodeOpenMessage(paths)
 	if err != nil {
 		return err
 	}
-	conn, err := net.DialTimeout("unix", sock, handOverTimeout)
+	c, err := dial(addr)
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(handOverTimeout))
-	if _, err := conn.Write(msg); err != nil {
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(handOverTimeout))
+	if _, err := c.Write(msg); err != nil {
 		return err
 	}
 	ack := make([]byte, len(ackOK))
-	if _, err := io.ReadFull(conn, ack); err != nil {
+	if _, err := io.ReadFull(c, ack); err != nil {
 		return fmt.Errorf("no answer: %w", err)
 	}
 	if string(ack) != ackOK {

@@ -2,15 +2,10 @@
 
 package desktop
 
-import (
-	"errors"
-	"os"
-)
-
-const maxSocketPath = 0
+import "errors"
 
 var errNoInstance = errors.New("single instance: not supported on this system")
 
-func instanceDir() (string, error)          { return "", errNoInstance }
-func checkSocketOwner(string) error         { return errNoInstance }
-func tryLock(path string) (*os.File, error) { return nil, errNoInstance }
+func instanceAddr(string) (string, error)    { return "", errNoInstance }
+func claimListener(string) (listener, error) { return nil, errNoInstance }
+func dial(string) (conn, error)              { return nil, errNoInstance }

@@ -2,7 +2,7 @@ package desktop
 
 import (
 	"bufio"
-	"net"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,18 +13,9 @@ import (
 	"time"
 )
 
-// instanceTestDir is a private folder for one test's socket and lock. Unix
-// socket paths are short, so it lives under /tmp rather than t.TempDir's
-// long test-named path.
-func instanceTestDir(t *testing.T) string {
-	t.Helper()
-	d, err := os.MkdirTemp("", "hdi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(d) })
-	return d
-}
+// Each platform's test file has instanceTestAddr, an address of the
+// platform's kind (see instanceAddr) for one test alone, and holdSilently,
+// which claims an address without ever answering.
 
 // instanceCollect records what an Instance delivers.
 type instanceCollect struct {
@@ -56,9 +47,20 @@ func (c *instanceCollect) wait(t *testing.T, n int) [][]string {
 	return slices.Clone(c.got)
 }
 
-func instanceClaim(t *testing.T, dir string, args ...string) (*Instance, bool) {
+// absTest is p as a launch hands it over: on Windows "/a" is on the
+// current drive, C:\a.
+func absTest(t *testing.T, p string) string {
 	t.Helper()
-	inst, fwd, err := claimIn(dir, "hd", args)
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func instanceClaim(t *testing.T, addr string, args ...string) (*Instance, bool) {
+	t.Helper()
+	inst, fwd, err := claimAt(addr, args)
 	if err != nil {
 		t.Fatalf("claim: %v", err)
 	}
@@ -69,8 +71,8 @@ func instanceClaim(t *testing.T, dir string, args ...string) (*Instance, bool) {
 }
 
 func TestInstanceHandOver(t *testing.T) {
-	dir := instanceTestDir(t)
-	primary, fwd := instanceClaim(t, dir, "first.iso")
+	addr := instanceTestAddr(t)
+	primary, fwd := instanceClaim(t, addr, "first.iso")
 	if primary == nil || fwd {
 		t.Fatalf("first claim: inst %v forwarded %v, want the primary", primary, fwd)
 	}
@@ -79,7 +81,7 @@ func TestInstanceHandOver(t *testing.T) {
 
 	cwd, _ := os.Getwd()
 	abs := filepath.Join(cwd, "x", "SHA256SUMS")
-	second, fwd := instanceClaim(t, dir, "ubuntu.iso", abs, "dir/../name with spaces.sha256")
+	second, fwd := instanceClaim(t, addr, "ubuntu.iso", abs, "dir/../name with spaces.sha256")
 	if second != nil || !fwd {
 		t.Fatalf("second claim: inst %v forwarded %v, want forwarded", second, fwd)
 	}
@@ -90,7 +92,7 @@ func TestInstanceHandOver(t *testing.T) {
 	}
 
 	// A bare launch hands over nothing: the window only comes to the front.
-	if _, fwd := instanceClaim(t, dir); !fwd {
+	if _, fwd := instanceClaim(t, addr); !fwd {
 		t.Fatal("bare second launch was not forwarded")
 	}
 	if got := c.wait(t, 1); len(got[1]) != 0 {
@@ -100,77 +102,46 @@ func TestInstanceHandOver(t *testing.T) {
 
 // Hand-overs that arrive before the window set OnOpen are kept, in order.
 func TestInstancePendingUntilOnOpen(t *testing.T) {
-	dir := instanceTestDir(t)
-	primary, _ := instanceClaim(t, dir)
+	addr := instanceTestAddr(t)
+	primary, _ := instanceClaim(t, addr)
 	for _, name := range []string{"/a", "/b", "/c"} {
-		if _, fwd := instanceClaim(t, dir, name); !fwd {
+		if _, fwd := instanceClaim(t, addr, name); !fwd {
 			t.Fatal("not forwarded")
 		}
 	}
 	c := newInstanceCollect()
 	primary.OnOpen(c.open)
 	got := c.wait(t, 3)
-	if !slices.EqualFunc(got, [][]string{{"/a"}, {"/b"}, {"/c"}}, slices.Equal) {
+	want := [][]string{{absTest(t, "/a")}, {absTest(t, "/b")}, {absTest(t, "/c")}}
+	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("got %q", got)
 	}
 }
 
 func TestInstanceCloseHandsOverPrimacy(t *testing.T) {
-	dir := instanceTestDir(t)
-	first, _ := instanceClaim(t, dir)
-	sock := first.SocketPath()
+	addr := instanceTestAddr(t)
+	first, _ := instanceClaim(t, addr)
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
-	}
-	if _, err := os.Lstat(sock); !os.IsNotExist(err) {
-		t.Errorf("socket left after Close: %v", err)
 	}
 	if err := first.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
-	if next, fwd := instanceClaim(t, dir); next == nil || fwd {
+	if next, fwd := instanceClaim(t, addr); next == nil || fwd {
 		t.Fatal("the next launch did not become the primary")
 	}
 }
 
-// A socket file whose process is gone (no lock held) is replaced.
-func TestInstanceStaleSocket(t *testing.T) {
-	dir := instanceTestDir(t)
-	sock := filepath.Join(dir, "hd.sock")
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Skipf("no unix sockets here: %v", err)
-	}
-	ln.(*net.UnixListener).SetUnlinkOnClose(false)
-	ln.Close()
-	if err := os.WriteFile(filepath.Join(dir, "hd.lock"), nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-
-	primary, fwd := instanceClaim(t, dir)
-	if primary == nil || fwd {
-		t.Fatal("a stale socket kept the launch from becoming the primary")
-	}
-	c := newInstanceCollect()
-	primary.OnOpen(c.open)
-	if _, fwd := instanceClaim(t, dir, "/after"); !fwd {
-		t.Fatal("not forwarded to the new primary")
-	}
-	c.wait(t, 1)
-}
-
-// A primary killed outright (no Close, no cleanup) leaves its socket behind;
-// the next launch must notice the dead process and take over.
+// A primary killed outright (no Close, no cleanup: SIGKILL, or
+// TerminateProcess on Windows) leaves its socket behind; the next launch
+// must notice the dead process and take over.
 func TestInstanceStaleAfterKill(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("kills the child with SIGKILL")
-	}
 	if os.Getenv("HASHDROP_INSTANCE_CHILD") != "" {
 		return // this is the child, started for TestInstanceChildPrimary
 	}
-	dir := instanceTestDir(t)
+	addr := instanceTestAddr(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestInstanceChildPrimary$")
-	cmd.Env = append(os.Environ(), "HASHDROP_INSTANCE_CHILD="+dir)
+	cmd.Env = append(os.Environ(), "HASHDROP_INSTANCE_CHILD="+addr)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -178,6 +149,10 @@ func TestInstanceStaleAfterKill(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil || line != "primary\n" {
 		cmd.Process.Kill()
@@ -185,26 +160,28 @@ func TestInstanceStaleAfterKill(t *testing.T) {
 		t.Fatalf("child did not become the primary: %q %v", line, err)
 	}
 	// While the child lives, launches go to it.
-	if inst, fwd := instanceClaim(t, dir, "/to-child"); inst != nil || !fwd {
+	if inst, fwd := instanceClaim(t, addr, "/to-child"); inst != nil || !fwd {
 		t.Fatal("launch was not forwarded to the living child")
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
-	if _, err := os.Lstat(filepath.Join(dir, "hd.sock")); err != nil {
-		t.Fatalf("expected the killed child's socket to remain: %v", err)
+	if runtime.GOOS != "windows" {
+		if _, err := os.Lstat(addr + ".sock"); err != nil {
+			t.Fatalf("expected the killed child's socket to remain: %v", err)
+		}
 	}
-	if inst, fwd := instanceClaim(t, dir, "/x"); inst == nil || fwd {
+	if inst, fwd := instanceClaim(t, addr, "/x"); inst == nil || fwd {
 		t.Fatal("launch after the primary died did not become the primary")
 	}
 }
 
 // TestInstanceChildPrimary is the child process of TestInstanceStaleAfterKill.
 func TestInstanceChildPrimary(t *testing.T) {
-	dir := os.Getenv("HASHDROP_INSTANCE_CHILD")
-	if dir == "" {
+	addr := os.Getenv("HASHDROP_INSTANCE_CHILD")
+	if addr == "" {
 		t.Skip("child process only")
 	}
-	inst, _, err := claimIn(dir, "hd", nil)
+	inst, _, err := claimAt(addr, nil)
 	if err != nil || inst == nil {
 		os.Stdout.WriteString("failed\n")
 		os.Exit(1)
@@ -216,7 +193,7 @@ func TestInstanceChildPrimary(t *testing.T) {
 
 // Launches racing each other elect exactly one primary and lose no files.
 func TestInstanceConcurrentStarts(t *testing.T) {
-	dir := instanceTestDir(t)
+	addr := instanceTestAddr(t)
 	const n = 8
 	var (
 		wg        sync.WaitGroup
@@ -228,7 +205,7 @@ func TestInstanceConcurrentStarts(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			inst, fwd, err := claimIn(dir, "hd", []string{"/file" + string(rune('a'+i))})
+			inst, fwd, err := claimAt(addr, []string{"/file" + string(rune('a'+i))})
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -261,13 +238,9 @@ func TestInstanceUnresponsivePrimary(t *testing.T) {
 	old := claimWait
 	claimWait = 200 * time.Millisecond
 	t.Cleanup(func() { claimWait = old })
-	dir := instanceTestDir(t)
-	lock, err := tryLock(filepath.Join(dir, "hd.lock"))
-	if err != nil || lock == nil {
-		t.Fatalf("lock: %v", err)
-	}
-	defer lock.Close()
-	inst, fwd, err := claimIn(dir, "hd", []string{"/a"})
+	addr := instanceTestAddr(t)
+	holdSilently(t, addr)
+	inst, fwd, err := claimAt(addr, []string{"/a"})
 	if inst != nil || fwd || err == nil {
 		t.Fatalf("got %v %v %v, want an error", inst, fwd, err)
 	}
@@ -275,32 +248,32 @@ func TestInstanceUnresponsivePrimary(t *testing.T) {
 
 // A malformed message is refused and never reaches the window.
 func TestInstanceRefusesMalformed(t *testing.T) {
-	dir := instanceTestDir(t)
-	primary, _ := instanceClaim(t, dir)
+	addr := instanceTestAddr(t)
+	primary, _ := instanceClaim(t, addr)
 	c := newInstanceCollect()
 	primary.OnOpen(c.open)
-	conn, err := net.Dial("unix", primary.SocketPath())
+	raw, err := dial(primary.Addr())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
-	conn.Write([]byte("GET / HTTP/1.0\r\n\r\n"))
+	defer raw.Close()
+	raw.Write([]byte("GET / HTTP/1.0\r\n\r\n"))
 	ack := make([]byte, 3)
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	if _, err := conn.Read(ack); err != nil || string(ack) != ackRefused {
+	raw.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.ReadFull(raw, ack); err != nil || string(ack) != ackRefused {
 		t.Errorf("answer %q %v, want %q", ack, err, ackRefused)
 	}
-	if _, fwd := instanceClaim(t, dir, "/ok"); !fwd {
+	if _, fwd := instanceClaim(t, addr, "/ok"); !fwd {
 		t.Fatal("a good hand-over after a bad one failed")
 	}
-	if got := c.wait(t, 1); len(got) != 1 || !slices.Equal(got[0], []string{"/ok"}) {
+	if got := c.wait(t, 1); len(got) != 1 || !slices.Equal(got[0], []string{absTest(t, "/ok")}) {
 		t.Errorf("delivered %q", got)
 	}
 }
 
 func TestInstanceBadName(t *testing.T) {
-	for _, name := range []string{"", "../x", "a/b", "a b"} {
-		if _, _, err := claimIn(instanceTestDir(t), name, nil); err == nil {
+	for _, name := range []string{"", "../x", "a/b", "a b", `a\b`} {
+		if _, _, err := Claim(name, nil); err == nil {
 			t.Errorf("name %q accepted", name)
 		}
 	}
@@ -312,14 +285,14 @@ func TestInstancePendingBounded(t *testing.T) {
 	old := claimWait
 	claimWait = 100 * time.Millisecond
 	t.Cleanup(func() { claimWait = old })
-	dir := instanceTestDir(t)
-	primary, _ := instanceClaim(t, dir)
+	addr := instanceTestAddr(t)
+	primary, _ := instanceClaim(t, addr)
 	for range maxPending {
-		if _, fwd := instanceClaim(t, dir, "/f"); !fwd {
+		if _, fwd := instanceClaim(t, addr, "/f"); !fwd {
 			t.Fatal("not forwarded")
 		}
 	}
-	if inst, fwd, err := claimIn(dir, "hd", []string{"/one-too-many"}); inst != nil || fwd || err == nil {
+	if inst, fwd, err := claimAt(addr, []string{"/one-too-many"}); inst != nil || fwd || err == nil {
 		t.Fatalf("hand-over past the bound: %v %v %v, want refused", inst, fwd, err)
 	}
 	c := newInstanceCollect()

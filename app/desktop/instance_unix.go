@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -16,6 +17,76 @@ import (
 // maxSocketPath is the longest socket path every Unix accepts (macOS's
 // sun_path holds 104 bytes with the terminating NUL, Linux's 108).
 const maxSocketPath = 103
+
+// instanceAddr is where the primary named name listens: the socket
+// name.sock, and the lock name.lock whose holder is the primary, in
+// instanceDir. The address is the path both share, less the extension.
+func instanceAddr(name string) (string, error) {
+	dir, err := instanceDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, name), nil
+}
+
+// socketListener is the primary's socket and the lock that makes it the
+// primary.
+type socketListener struct {
+	ln   net.Listener
+	lock *os.File
+}
+
+func (l socketListener) Accept() (conn, error) { return l.ln.Accept() }
+
+// Close removes the socket file, then releases the lock.
+func (l socketListener) Close() error {
+	err := l.ln.Close()
+	if lerr := l.lock.Close(); err == nil {
+		err = lerr
+	}
+	return err
+}
+
+// claimListener takes the lock addr.lock and listens on addr.sock. It
+// returns a nil listener, and no error, when another process holds the
+// lock. Holding the lock means any socket file there is stale (its process
+// died without removing it), so it goes first.
+func claimListener(addr string) (listener, error) {
+	sock := addr + ".sock"
+	if len(sock) > maxSocketPath {
+		return nil, fmt.Errorf("socket path %s is too long for this system", sock)
+	}
+	lock, err := tryLock(addr + ".lock")
+	if lock == nil {
+		return nil, err
+	}
+	if err := os.Remove(sock); err != nil && !errors.Is(err, os.ErrNotExist) {
+		lock.Close()
+		return nil, fmt.Errorf("cannot remove stale %s: %s", sock, app.ErrorWords(err))
+	}
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("cannot listen on %s: %s", sock, app.ErrorWords(err))
+	}
+	// The folder is already private; this keeps the socket so if it is ever
+	// created somewhere less so.
+	if err := os.Chmod(sock, 0o600); err != nil {
+		ln.Close()
+		lock.Close()
+		return nil, fmt.Errorf("%s: %s", sock, app.ErrorWords(err))
+	}
+	return socketListener{ln, lock}, nil
+}
+
+// dial connects to the primary's socket at addr, if it is this user's.
+func dial(addr string) (conn, error) {
+	sock := addr + ".sock"
+	if err := checkSocketOwner(sock); err != nil {
+		return nil, err
+	}
+	return net.DialTimeout("unix", sock, handOverTimeout)
+}
 
 // instanceDir returns the private folder for the socket and the lock:
 // $XDG_RUNTIME_DIR when it is private as the spec demands, else
@@ -63,7 +134,7 @@ func checkSocketOwner(sock string) error {
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if fi.Mode().Type() != fs.ModeSocket || !ok || int(st.Uid) != os.Getuid() {
-		return fmt.Errorf("%s: %w", sock, errNotOurs)
+		return fmt.Errorf("socket %s: %w", sock, errNotOurs)
 	}
 	return nil
 }

@@ -4,12 +4,75 @@ package desktop
 
 import (
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+// instanceTestAddr is the address of a socket and lock in a private folder
+// for one test. Unix socket paths are short, so it lives under /tmp rather
+// than t.TempDir's long test-named path.
+func instanceTestAddr(t *testing.T) string {
+	t.Helper()
+	d, err := os.MkdirTemp("", "hdi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	return filepath.Join(d, "hd")
+}
+
+// holdSilently takes addr's lock, as a primary does before it listens.
+func holdSilently(t *testing.T, addr string) {
+	t.Helper()
+	lock, err := tryLock(addr + ".lock")
+	if err != nil || lock == nil {
+		t.Fatalf("lock: %v", err)
+	}
+	t.Cleanup(func() { lock.Close() })
+}
+
+// A socket file whose process is gone (no lock held) is replaced.
+func TestInstanceStaleSocket(t *testing.T) {
+	addr := instanceTestAddr(t)
+	sock := addr + ".sock"
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Skipf("no unix sockets here: %v", err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	ln.Close()
+	if err := os.WriteFile(addr+".lock", nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	primary, fwd := instanceClaim(t, addr)
+	if primary == nil || fwd {
+		t.Fatal("a stale socket kept the launch from becoming the primary")
+	}
+	c := newInstanceCollect()
+	primary.OnOpen(c.open)
+	if _, fwd := instanceClaim(t, addr, "/after"); !fwd {
+		t.Fatal("not forwarded to the new primary")
+	}
+	c.wait(t, 1)
+}
+
+// Close removes the socket.
+func TestInstanceCloseRemovesSocket(t *testing.T) {
+	addr := instanceTestAddr(t)
+	first, _ := instanceClaim(t, addr)
+	if _, err := os.Lstat(addr + ".sock"); err != nil {
+		t.Fatalf("no socket: %v", err)
+	}
+	first.Close()
+	if _, err := os.Lstat(addr + ".sock"); !os.IsNotExist(err) {
+		t.Errorf("socket left after Close: %v", err)
+	}
+}
 
 func TestInstancePrivateDir(t *testing.T) {
 	uid := os.Getuid()
@@ -82,21 +145,22 @@ func TestInstanceDirChoice(t *testing.T) {
 }
 
 func TestInstanceSocketOwner(t *testing.T) {
-	dir := instanceTestDir(t)
+	addr := instanceTestAddr(t)
 	// Not a socket (something else sits at the path): never written to.
-	sock := filepath.Join(dir, "hd.sock")
+	sock := addr + ".sock"
 	os.WriteFile(sock, nil, 0o600)
 	if err := checkSocketOwner(sock); !errors.Is(err, errNotOurs) {
 		t.Errorf("regular file at the socket path: %v", err)
 	}
-	if err := checkSocketOwner(filepath.Join(dir, "missing")); err != nil {
+	if err := checkSocketOwner(filepath.Join(filepath.Dir(addr), "missing")); err != nil {
 		t.Errorf("missing socket: %v (left to the dial)", err)
 	}
-	primary, _ := instanceClaim(t, dir)
-	if fi, err := os.Stat(primary.SocketPath()); err != nil || fi.Mode().Perm() != 0o600 {
+	os.Remove(sock)
+	instanceClaim(t, addr)
+	if fi, err := os.Stat(sock); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("socket mode %v %v, want 0600", fi.Mode(), err)
 	}
-	if err := checkSocketOwner(primary.SocketPath()); err != nil {
+	if err := checkSocketOwner(sock); err != nil {
 		t.Errorf("own socket refused: %v", err)
 	}
 }
