@@ -30,12 +30,13 @@ PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 # package's cross compiler.
 DEB_DESKTOP := xdg-utils shared-mime-info desktop-file-utils
 DEB_WINDOWS := gcc-mingw-w64-x86-64 gcc-mingw-w64-i686
-# The Windows installer (wixl is msitools' MSI builder; ImageMagick makes
-# its icon) and the portable zip;
+# The Windows installer (wixl is msitools' MSI builder, msibuild adds the
+# PATH entry wixl cannot write; ImageMagick makes its icon) and the portable
+# zip;
 # Wine 8.0 to run Hashdrop.exe and its installer in make test-windows
 # (64-bit only: wine32 and i386 multiarch are not needed), on Xvfb with
 # Mesa's software GL.
-DEB_WINPKG  := wixl zip imagemagick
+DEB_WINPKG  := wixl msitools zip imagemagick
 DEB_WINTEST := wine wine64 xvfb libgl1-mesa-dri xdotool imagemagick gnupg procps
 
 .PHONY: all build run test bench asm deps deps-test clean \
@@ -121,13 +122,16 @@ build-windows-386: deps-windows
 # The 64-bit Windows program, vetted and built once for both:
 # build/windows-amd64/Hashdrop.exe, the GUI-subsystem program as
 # package-windows builds it, less fyne package's icon and manifest, and the
-# program test-windows runs. Cold, 8-10 minutes on 2 cores (Fyne's OpenGL
-# bindings against windows.h again); warm, seconds.
+# program test-windows runs; beside it hashdrop.com, the console-subsystem
+# command line for cmd.exe and PowerShell (app/cli/console: no Fyne, no cgo,
+# built in seconds). Cold, 8-10 minutes on 2 cores (Fyne's OpenGL bindings
+# against windows.h again); warm, seconds.
 WIN64    := GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc
 WIN64EXE := build/windows-amd64/Hashdrop.exe
 build-windows-amd64: deps-windows
 	$(WIN64) $(GO) vet -tags $(TAGS) ./...
 	$(WIN64) $(GO) build -tags $(TAGS) -ldflags -H=windowsgui -o $(WIN64EXE) .
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -o $(dir $(WIN64EXE))hashdrop.com ./app/cli/console
 
 # The stand-in bcryptprimitives.dll Go 1.26 programs need under Wine 8.0
 # (assets/windows/_wine); for test-windows only, never shipped.
@@ -135,20 +139,29 @@ build/bcryptprimitives.dll: assets/windows/_wine/bcryptprimitives.c assets/windo
 	@mkdir -p build
 	x86_64-w64-mingw32-gcc -O2 -shared -s -o $@ $^ -ladvapi32
 
-# $(call windows_msi,EXE,OUT): the per-user installer of EXE, from
-# assets/windows/hashdrop.wxs, with Hashdrop.ico beside EXE for Apps &
-# features (wixl reads the files it packs relative to the folder it runs in).
+# $(call windows_msi,EXE,OUT): the per-user installer of EXE and of
+# hashdrop.com beside it, from assets/windows/hashdrop.wxs, with
+# Hashdrop.ico beside EXE for Apps & features (wixl reads the files it packs
+# relative to the folder it runs in). Then msibuild adds what wixl 0.101
+# cannot write: the install folder on the user's PATH (environment.idt) and
+# the two actions that set and remove it.
 windows_msi = convert assets/icon.png -define icon:auto-resize=256,48,32,16 $(dir $(1))Hashdrop.ico && \
-	cd $(dir $(1)) && wixl -a x64 -D Version=$(VERSION) -D Exe=$(notdir $(1)) -D Icon=Hashdrop.ico \
-	-o $(CURDIR)/$(2) $(CURDIR)/assets/windows/hashdrop.wxs
+	(cd $(dir $(1)) && wixl -a x64 -D Version=$(VERSION) -D Exe=$(notdir $(1)) -D Icon=Hashdrop.ico \
+	-o $(CURDIR)/$(2) $(CURDIR)/assets/windows/hashdrop.wxs) && \
+	msibuild $(2) -i assets/windows/environment.idt \
+	-q "INSERT INTO InstallExecuteSequence (Action, Sequence) VALUES ('RemoveEnvironmentStrings', 3300)" \
+	-q "INSERT INTO InstallExecuteSequence (Action, Sequence) VALUES ('WriteEnvironmentStrings', 5200)"
 
-# Hashdrop.exe under Wine 8.0 on Xvfb, in a throwaway prefix under
-# build/wintest (assets/windows/test-windows.sh): app/desktop's tests built
-# for Windows (the single instance's named pipe); the command line (algos,
-# sum, check with its statuses and exit codes, a signed checksum file, a
-# Z:\ path, a Japanese name); the window on a file, its digests in the trace
-# and a screenshot in build/smoke-windows.png; a second launch handing its
-# file over; closing the window; the MSI installed, run and uninstalled.
+# Hashdrop.exe and hashdrop.com under Wine 8.0 on Xvfb, in a throwaway
+# prefix under build/wintest (assets/windows/test-windows.sh): app/desktop's
+# tests built for Windows (the single instance's named pipe); the command
+# line (algos, sum, check with its statuses and exit codes, a signed
+# checksum file, a Z:\ path, a Japanese name); the same typed in cmd.exe,
+# where "hashdrop" is hashdrop.com (%ERRORLEVEL%, a pipe, redirection); the
+# window on a file, its digests in the trace and a screenshot in
+# build/smoke-windows.png; second launches handing their files over, from
+# Hashdrop.exe and from hashdrop.com; closing the window; the MSI installed
+# (the PATH entry too), run from a new cmd.exe, and uninstalled.
 # About 2-3 minutes after build-windows-amd64.
 .PHONY: test-windows
 test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
@@ -209,7 +222,7 @@ deps-windows:
 	@sh .ci/need 'command -v x86_64-w64-mingw32-gcc && command -v i686-w64-mingw32-gcc' $(DEB_WINDOWS)
 
 deps-windows-package:
-	@sh .ci/need 'command -v wixl && command -v zip && command -v convert' $(DEB_WINPKG)
+	@sh .ci/need 'command -v wixl && command -v msibuild && command -v zip && command -v convert' $(DEB_WINPKG)
 
 deps-test-windows: deps-windows-package
 	@sh .ci/need 'command -v wine && command -v Xvfb && command -v xdotool && command -v import && command -v gpg && command -v pgrep' $(DEB_WINTEST)
@@ -258,18 +271,21 @@ package-linux: deps $(FYNE) pkgsrc
 
 # build/Hashdrop.exe: a GUI-subsystem PE32+ with the icon and manifest, cross
 # built with mingw-w64. A cold build of Fyne for Windows takes minutes.
-# Then build/Hashdrop-VERSION-windows-amd64.msi, the per-user installer
-# (assets/windows/hashdrop.wxs), and build/Hashdrop-VERSION-windows-amd64.zip,
-# the program alone to run from anywhere.
+# build/hashdrop.com: the console-subsystem command line beside it
+# (app/cli/console). Then build/Hashdrop-VERSION-windows-amd64.msi, the
+# per-user installer (assets/windows/hashdrop.wxs), and
+# build/Hashdrop-VERSION-windows-amd64.zip, the two programs alone to run
+# from anywhere.
 WINPKG := build/Hashdrop-$(VERSION)-windows-amd64
 package-windows: deps-windows deps-windows-package $(FYNE) pkgsrc
 	cd $(PKGSRC) && GO=$(GO) GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc \
 		$(CURDIR)/$(FYNE) package -os windows -release -tags $(TAGS)
 	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop.exe
 	rm -rf $(PKGSRC)
-	@file build/Hashdrop.exe
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -o build/hashdrop.com ./app/cli/console
+	@file build/Hashdrop.exe build/hashdrop.com
 	$(call windows_msi,build/Hashdrop.exe,$(WINPKG).msi)
-	rm -f $(WINPKG).zip && zip -j -X -q $(WINPKG).zip build/Hashdrop.exe
+	rm -f $(WINPKG).zip && zip -j -X -q $(WINPKG).zip build/Hashdrop.exe build/hashdrop.com
 	@ls -l $(WINPKG).msi $(WINPKG).zip
 
 # build/Hashdrop-386.exe: the same for 32-bit Windows (PE32), with the 386

@@ -2,5 +2,6 @@
 // `compare`, `keys`, `bench` and `algos`, and the exit codes and English lines they
 // print. It sits on top: it drives the pipeline (app), reads and checks
 // checksum files (app/checksum) and keys (app/signature), and nothing below
-// it imports it. main hands it the arguments when they name a subcommand.
+// it imports it. main hands it the arguments when they name a subcommand,
+// and so does app/cli/console, the Windows terminals' hashdrop.com.
 package cli

@@ -139,3 +139,54 @@ func sorted(m map[entry]bool) []entry {
 		return strings.Compare(a.key+"\x00"+a.name, b.key+"\x00"+b.name)
 	})
 }
+
+// The installer puts its folder on the user's PATH, for hashdrop.com in
+// terminals: environment.idt's one row, which the Makefile adds to the
+// MSI with msibuild (wixl has no <Environment>), belongs to the component
+// that installs hashdrop.com, appends to the user's own PATH and is removed
+// again at uninstall.
+func TestInstallerPutsTheConsoleProgramOnThePath(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "assets", "windows", "environment.idt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if len(lines) != 4 || lines[0] != "Environment\tName\tValue\tComponent_" || lines[2] != "Environment\tEnvironment" {
+		t.Fatalf("environment.idt is not the Environment table with one row:\n%s", data)
+	}
+	row := strings.Split(lines[3], "\t")
+	if len(row) != 4 {
+		t.Fatalf("row %q has %d fields, want 4", lines[3], len(row))
+	}
+	// "=": set at install; "-": removed at uninstall; no "*": the user's
+	// variable, not the system's. [~] keeps what is there.
+	if name, value := row[1], row[2]; name != "=-PATH" || value != "[~];[INSTALLDIR]" {
+		t.Errorf("the row sets %s to %s, want =-PATH to [~];[INSTALLDIR]", name, value)
+	}
+
+	wxs, err := os.ReadFile(filepath.Join("..", "..", "assets", "windows", "hashdrop.wxs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w struct {
+		Components []struct {
+			ID    string `xml:"Id,attr"`
+			Files []struct {
+				Name string `xml:",attr"`
+			} `xml:"File"`
+		} `xml:"Product>DirectoryRef>Component"`
+	}
+	if err := xml.Unmarshal(wxs, &w); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range w.Components {
+		if c.ID != row[3] {
+			continue
+		}
+		if len(c.Files) != 1 || c.Files[0].Name != "hashdrop.com" {
+			t.Errorf("component %s installs %v, want hashdrop.com", c.ID, c.Files)
+		}
+		return
+	}
+	t.Errorf("hashdrop.wxs has no component %s, whose PATH entry environment.idt adds", row[3])
+}

@@ -4,17 +4,21 @@
 #
 #   test-windows.sh EXE DLL MSI DESKTOPTEST
 #
-# EXE is the 64-bit Hashdrop.exe, DLL the stand-in bcryptprimitives.dll
-# (assets/windows/_wine: Go 1.26 programs need ProcessPrng, which Wine 8.0
-# lacks), MSI the installer built from EXE, DESKTOPTEST app/desktop's tests
-# built for Windows (the single instance's named pipe, the associations). One
-# line per check, PASS or FAIL; the exit status is 1 when any check FAILs.
+# EXE is the 64-bit Hashdrop.exe, with hashdrop.com (app/cli/console, the
+# command line for terminals) beside it; DLL the stand-in
+# bcryptprimitives.dll (assets/windows/_wine: Go 1.26 programs need
+# ProcessPrng, which Wine 8.0 lacks), MSI the installer built from EXE,
+# DESKTOPTEST app/desktop's tests built for Windows (the single instance's
+# named pipe, the associations). One line per check, PASS or FAIL; the exit
+# status is 1 when any check FAILs.
 set -u
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 [ $# = 4 ] || { echo "usage: test-windows.sh EXE DLL MSI DESKTOPTEST"; exit 2; }
 abs() { case $1 in /*) echo "$1" ;; *) echo "$root/$1" ;; esac; }
 exe=$(abs "$1") dll=$(abs "$2") msi=$(abs "$3") desktoptest=$(abs "$4")
+com=$(dirname "$exe")/hashdrop.com
+[ -f "$com" ] || { echo "FAIL: no hashdrop.com beside $exe"; exit 1; }
 
 work=$root/build/wintest
 rm -rf "$work"
@@ -93,6 +97,31 @@ run() {
 	[ $code = 124 ] && echo "	(wine $* timed out after $limit s)"
 	return 0
 }
+
+# winpath PATH: the Unix path as Windows programs under Wine see it (Z: is /).
+winpath() { echo "Z:$1" | tr / '\\'; }
+
+# typed LINE...: the lines typed in cmd.exe, as a batch file in the current
+# folder that cmd /c runs, "hashdrop" found on the PATH (set by $pathdir
+# when it is not empty). Batch files expand %ERRORLEVEL% line by line, as
+# typing does. ASCII only: cmd.exe reads a batch file in the OEM code page
+# (Wine's cmd ignores chcp 65001). out, err and code as with run.
+typed() {
+	n=$((n + 1))
+	bat=typed$n.cmd
+	{
+		printf '@echo off\r\n'
+		[ -n "$pathdir" ] && printf 'set PATH=%s;%%PATH%%\r\n' "$(winpath "$pathdir")"
+		for l in "$@"; do printf '%s\r\n' "$l"; done
+	} >"$bat"
+	out=$work/typed$n.out err=$work/typed$n.err
+	timeout -k 5 120 wine cmd /c "$bat" >"$out.crlf" 2>"$err" </dev/null
+	code=$?
+	[ $code = 124 ] && echo "	(cmd /c $bat timed out: $*)"
+	tr -d '\r' <"$out.crlf" >"$out" # echo ends its lines with CR LF
+	return 0
+}
+pathdir=
 
 echo "test-windows: $(wine --version), Wine prefix $WINEPREFIX"
 start=$(date +%s)
@@ -201,6 +230,55 @@ sha256sum 'ダウンロード.iso' >JA.SHA256SUMS
 run 60 "$exe" check JA.SHA256SUMS
 check "check of a Japanese name: OK, exit 0 (got $code)" \
 	sh -c '[ "$1" = 0 ] && grep -qx "ダウンロード.iso: OK" "$2"' - "$code" "$out" || show "$out" "$err"
+
+# ---- The command line in cmd.exe: hashdrop.com ---------------------------------
+
+# Hashdrop.exe is a GUI-subsystem program: on Windows, typed in cmd.exe or
+# PowerShell it prints nothing, cmd.exe does not wait for it and
+# %ERRORLEVEL% is not its exit code (Wine hands it a console's output and
+# waits, so that failure shows only on Windows). hashdrop.com beside it is
+# the console program that typing "hashdrop" finds first.
+mkdir "$work/precedence"
+cp "$com" "$work/precedence/hashdrop.com"
+# A Hashdrop.exe that says who it is: hostname.exe.
+cp "$WINEPREFIX/drive_c/windows/system32/hostname.exe" "$work/precedence/Hashdrop.exe"
+pathdir=$work/precedence
+typed 'hashdrop algos' 'echo errorlevel=%ERRORLEVEL%'
+check "cmd.exe: \"hashdrop\" runs hashdrop.com, not the Hashdrop.exe beside it (.COM first in PATHEXT)" \
+	sh -c 'grep -q "^sha256 " "$1" && grep -qx "errorlevel=0" "$1"' - "$out" || show "$out" "$err"
+typed 'Hashdrop.exe'
+check "cmd.exe: ... whereas \"Hashdrop.exe\" would run that one (the check above can fail)" \
+	sh -c '! grep -q "^sha256 " "$1" && [ -s "$1" ]' - "$out" || show "$out" "$err"
+
+pathdir=$(dirname "$exe")
+typed 'hashdrop check SHA256SUMS' 'echo errorlevel=%ERRORLEVEL%'
+check "cmd.exe: hashdrop check prints its lines, %ERRORLEVEL% 1 for FAILED and MISSING" \
+	sh -c 'grep -qx "good.iso: OK" "$1" && grep -qx "bad.iso: FAILED" "$1" && grep -qx "errorlevel=1" "$1"' - "$out" || show "$out" "$err"
+check "cmd.exe: hashdrop check's summary on stderr, not stdout" \
+	sh -c 'grep -q "1 OK, 1 FAILED" "$2" && ! grep -q "1 OK" "$1"' - "$out" "$err" || show "$out" "$err"
+typed 'hashdrop check GOOD.SHA256SUMS' 'echo errorlevel=%ERRORLEVEL%'
+check "cmd.exe: hashdrop check, every entry OK: %ERRORLEVEL% 0" \
+	sh -c 'grep -qx "good.iso: OK" "$1" && grep -qx "errorlevel=0" "$1"' - "$out" || show "$out" "$err"
+typed 'hashdrop check no-such-SHA256SUMS' 'echo errorlevel=%ERRORLEVEL%'
+check "cmd.exe: hashdrop check of a missing file: %ERRORLEVEL% 2" grep -qx "errorlevel=2" "$out" || show "$out" "$err"
+typed 'hashdrop frob' 'echo errorlevel=%ERRORLEVEL%'
+check "cmd.exe: hashdrop frob: %ERRORLEVEL% 2, usage on stderr" \
+	sh -c 'grep -qx "errorlevel=2" "$1" && grep -q "unknown command" "$2"' - "$out" "$err" || show "$out" "$err"
+typed 'hashdrop check SHA256SUMS 2>nul | find "FAILED"'
+check "cmd.exe: a pipe (hashdrop check | find \"FAILED\")" \
+	sh -c 'grep -qx "bad.iso: FAILED" "$1" && ! grep -q "good.iso" "$1"' - "$out" || show "$out" "$err"
+printf 'hello\r\n' >hello.txt
+typed 'type hello.txt | hashdrop sum -a sha256 -'
+check "cmd.exe: a pipe in (type hello.txt | hashdrop sum -)" \
+	grep -qx "$(sha256sum <hello.txt | cut -d' ' -f1)  -" "$out" || show "$out" "$err"
+typed 'hashdrop check SHA256SUMS >redirected.out 2>redirected.err' 'echo errorlevel=%ERRORLEVEL%'
+check "cmd.exe: redirection (> and 2>), %ERRORLEVEL% 1" \
+	sh -c 'grep -qx "errorlevel=1" "$1" && grep -qx "bad.iso: FAILED" redirected.out && grep -q "1 FAILED" redirected.err && ! grep -q "FAILED" "$2"' - "$out" "$err" ||
+	show "$out" "$err" redirected.out redirected.err
+run 60 "$com" sum -a sha256 'ダウンロード.iso'
+check "hashdrop.com sum of a Japanese name: the name and digest sha256sum gives" \
+	sh -c '[ "$1" = 0 ] && grep -qx "$2  ダウンロード.iso" "$3"' - "$code" "$jwant" "$out" || show "$out" "$err"
+pathdir=
 
 # ---- The window --------------------------------------------------------------
 
@@ -311,6 +389,23 @@ if grep -qF "sha256=$second_sum" "$work/window2.log" || ! gone "$gui2" 20; then
 fi
 gui2=
 
+# "hashdrop third.iso" typed in cmd.exe: hashdrop.com starts Hashdrop.exe
+# beside it on the file and returns at once; Hashdrop.exe hands the file,
+# made absolute against cmd.exe's folder, to the window.
+head -c 4000000 /dev/urandom >third.iso
+third_sum=$(sha256sum third.iso | cut -d' ' -f1)
+pathdir=$(dirname "$exe")
+typed 'hashdrop third.iso' 'echo errorlevel=%ERRORLEVEL%'
+pathdir=
+check "cmd.exe: \"hashdrop third.iso\" returned, %ERRORLEVEL% 0" grep -qx "errorlevel=0" "$out" || show "$out" "$err"
+if wait_for 60 "handed over [\"$(winpath "$work/files/third.iso" | sed 's/\\/\\\\/g')\"]" "$work/window1.log" &&
+	wait_for 60 "sha256=$third_sum" "$work/window1.log"; then
+	pass "hashdrop.com started Hashdrop.exe, which handed third.iso (its absolute path) to the window"
+else
+	fail "the window was not handed third.iso by \"hashdrop third.iso\" in cmd.exe"
+	show "$work/window1.log"
+fi
+
 # Closing the window ends the process: Alt+F4, or else WM_CLOSE from
 # taskkill (without /f), as Windows sends it to a program asked to quit.
 if [ -n "$(windows "$pid1")" ] && close "$pid1"; then
@@ -324,6 +419,26 @@ else
 fi
 gone "$gui1" 10
 gui1=
+
+# With no window open, "hashdrop second.iso" typed in cmd.exe opens one and
+# returns while it stays open: the terminal does not wait for the window.
+pathdir=$(dirname "$exe")
+typed 'hashdrop second.iso' 'echo errorlevel=%ERRORLEVEL%'
+pathdir=
+pid3=$(pgrep -f 'Hashdrop\.exe second\.iso' | head -n 1)
+if check "cmd.exe: \"hashdrop second.iso\", no window open: returned, %ERRORLEVEL% 0, the window's process still running" \
+	sh -c '[ -n "$1" ] && grep -qx "errorlevel=0" "$2"' - "$pid3" "$out"; then
+	t=0
+	while [ -z "$(windows "$pid3")" ] && [ $t -lt 300 ]; do
+		sleep 0.1
+		t=$((t + 1))
+	done
+	check "... and it opened a window" [ -n "$(windows "$pid3")" ]
+	close "$pid3" || kill "$pid3" 2>/dev/null
+	gone "$pid3" 10
+else
+	show "$out" "$err"
+fi
 for f in window1 window2; do
 	for bad in 'panic:' 'fatal error:' 'Error in Fyne call thread'; do
 		grep -q "$bad" "$work/$f.log" && fail "$f logged $bad" && show "$work/$f.log"
@@ -351,9 +466,33 @@ has() {
 command="\"$winexe\" \"%1\""
 exts='.md5 .sha1 .sha224 .sha256 .sha384 .sha512 .sha3-224 .sha3-256 .sha3-384 .sha3-512 .sfv .md5sum .sha1sum .sha256sum .sha512sum .digests .b2 .b3 .xxh64 .xxh3 .xxh128'
 
+# user_path: the user's PATH variable (HKCU\Environment), or nothing.
+user_path() {
+	run 60 reg query 'HKCU\Environment' /v PATH
+	tr -d '\r' <"$out" | sed -n 's/^ *PATH *REG_[A-Z_]*SZ *//p'
+}
+# path_has DIR: whether the user's PATH lists the folder DIR (in any case,
+# with or without a closing backslash).
+path_has() { user_path | tr ';' '\n' | sed 's/\\$//' | grep -qixF -- "$1"; }
+# A PATH of the user's own, which the installer must keep.
+run 60 reg add 'HKCU\Environment' /v PATH /t REG_EXPAND_SZ /d 'C:\Tools' /f
+installdir="C:\\users\\$user\\AppData\\Local\\Programs\\Hashdrop"
+
+typed 'hashdrop algos'
+check "before the install, a new cmd.exe finds no \"hashdrop\" (the check after it can fail)" \
+	sh -c '! grep -q "^sha256 " "$1"' - "$out" || show "$out" "$err"
+
 run 300 msiexec /i "$winmsi" /qn /l*v "Z:$(echo "$work/msi-install.log" | tr / '\\')"
 check "msiexec /i $(basename "$msi") /qn: exit 0 (got $code)" [ "$code" = 0 ] || show "$out" "$err"
 check "installed: %LocalAppData%\\Programs\\Hashdrop\\Hashdrop.exe" cmp -s "$exe" "$installed"
+check "installed: hashdrop.com beside it" cmp -s "$com" "$(dirname "$installed")/hashdrop.com"
+check "installed: that folder on the user's PATH, after the user's own (PATH=$(user_path))" \
+	eval 'path_has "$installdir" && path_has "C:\\Tools"'
+# A new terminal: cmd.exe started afresh, with the PATH Windows builds
+# from the registry, finds "hashdrop" (hashdrop.com) there.
+typed 'hashdrop check GOOD.SHA256SUMS' 'echo errorlevel=%ERRORLEVEL%'
+check "installed: \"hashdrop check GOOD.SHA256SUMS\" in a new cmd.exe: OK, %ERRORLEVEL% 0" \
+	sh -c 'grep -qx "good.iso: OK" "$1" && grep -qx "errorlevel=0" "$1"' - "$out" || show "$out" "$err"
 check "installed: the Start-menu shortcut" [ -f "$start_menu/Hashdrop.lnk" ]
 check "installed: Check with Hashdrop for every file" has '*\shell\Hashdrop\command' '' "$command"
 check "installed: Check with Hashdrop for every folder" has 'Directory\shell\Hashdrop\command' '' "$command"
@@ -384,6 +523,8 @@ check "the installed Hashdrop runs: algos, exit 0" sh -c '[ "$1" = 0 ] && grep -
 run 300 msiexec /x "$winmsi" /qn
 check "msiexec /x $(basename "$msi") /qn: exit 0 (got $code)" [ "$code" = 0 ] || show "$out" "$err"
 check "uninstalled: no Programs\\Hashdrop folder" [ ! -e "$local_app/Programs/Hashdrop" ]
+check "uninstalled: the folder is off the user's PATH, the user's own entry kept (PATH=$(user_path))" \
+	eval '! path_has "$installdir" && path_has "C:\\Tools"'
 check "uninstalled: no Start-menu shortcut" [ ! -e "$start_menu/Hashdrop.lnk" ]
 left=
 for k in 'Hashdrop.ChecksumFile' 'Applications\Hashdrop.exe' '*\shell\Hashdrop' 'Directory\shell\Hashdrop' $exts; do
