@@ -160,7 +160,9 @@ windows_msi = convert assets/icon.png -define icon:auto-resize=256,48,32,16 $(di
 # where "hashdrop" is hashdrop.com (%ERRORLEVEL%, a pipe, redirection); the
 # window on a file, its digests in the trace and a screenshot in
 # build/smoke-windows.png; second launches handing their files over, from
-# Hashdrop.exe and from hashdrop.com; closing the window; the MSI installed
+# Hashdrop.exe and from hashdrop.com; closing the window; at 150 % the
+# window larger than the screen laid out for the size Windows gave it
+# (build/smoke-windows-150.png); the MSI installed
 # (the PATH entry too), run from a new cmd.exe, and uninstalled.
 # About 2-3 minutes after build-windows-amd64.
 .PHONY: test-windows

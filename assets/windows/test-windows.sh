@@ -439,7 +439,35 @@ if check "cmd.exe: \"hashdrop second.iso\", no window open: returned, %ERRORLEVE
 else
 	show "$out" "$err"
 fi
-for f in window1 window2; do
+
+# ---- A window larger than the screen ---------------------------------------------
+
+# At 150 % (LogPixels 144) the first size, 960 x 680, is 1440 x 1020 pixels,
+# more than this 1280 x 1024 screen less a title bar: Windows shrinks the
+# window, and it must lay its content out for the size it got (issue 29
+# item 2: else its top is cut off). Its trace says the size it laid out
+# for; on screen the window must be that at its scale.
+run 60 reg add 'HKCU\Control Panel\Desktop' /v LogPixels /t REG_DWORD /d 144 /f
+HASHDROP_TRACE=1 timeout -k 5 120 wine "$exe" good.iso >"$work/window4.out" 2>"$work/window4.log" </dev/null &
+gui4=$!
+pid4=$(program $gui4)
+if wait_for 60 "window " "$work/window4.log" && wait_for 60 "sha256=$want" "$work/window4.log"; then
+	sleep 2 # a few redraws
+	laid=$(sed -n 's/.* window \([0-9]*\)x\([0-9]*\) at scale \([0-9.]*\).*/\1 \2 \3/p' "$work/window4.log" | tail -n 1)
+	w4=$(windows "$pid4" | head -n 1)
+	shown=$(timeout 10 xdotool getwindowgeometry --shell "$w4" 2>/dev/null | sed -n 's/^WIDTH=//p; s/^HEIGHT=//p' | tr '\n' ' ')
+	import -window root "$root/build/smoke-windows-150.png" 2>/dev/null
+	check "at 150 % on 1280 x 1024 the window lays out for the size it has on screen (laid out: $laid; on screen: $shown; build/smoke-windows-150.png)" \
+		sh -c 'set -- $1 $2; [ $# = 5 ] && awk -v w="$1" -v h="$2" -v s="$3" -v sw="$4" -v sh="$5" "BEGIN { d1 = w*s - sw; d2 = h*s - sh; exit !(d1 < 3 && d1 > -3 && d2 < 3 && d2 > -3 && sh <= 1024) }"' - "$laid" "$shown" ||
+		show "$work/window4.log"
+else
+	fail "at 150 %, the window did not trace its size and good.iso's SHA-256"
+	show "$work/window4.log"
+fi
+close "$pid4" || kill "$gui4" 2>/dev/null
+gone "$gui4" 10
+run 60 reg add 'HKCU\Control Panel\Desktop' /v LogPixels /t REG_DWORD /d 96 /f
+for f in window1 window2 window4; do
 	for bad in 'panic:' 'fatal error:' 'Error in Fyne call thread'; do
 		grep -q "$bad" "$work/$f.log" && fail "$f logged $bad" && show "$work/$f.log"
 	done
