@@ -284,7 +284,7 @@ package-windows: deps-windows deps-windows-package $(FYNE) pkgsrc
 		$(CURDIR)/$(FYNE) package -os windows -release -tags $(TAGS)
 	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop.exe
 	rm -rf $(PKGSRC)
-	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -o build/hashdrop.com ./app/cli/console
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -ldflags '-s -w' -o build/hashdrop.com ./app/cli/console
 	@file build/Hashdrop.exe build/hashdrop.com
 	$(call windows_msi,build/Hashdrop.exe,$(WINPKG).msi)
 	rm -f $(WINPKG).zip && zip -j -X -q $(WINPKG).zip build/Hashdrop.exe build/hashdrop.com
