@@ -123,7 +123,7 @@ build-windows-386: deps-windows
 # build/windows-amd64/Hashdrop.exe, the GUI-subsystem program as
 # package-windows builds it, less fyne package's icon and manifest, and the
 # program test-windows runs; beside it hashdrop.com, the console-subsystem
-# command line for cmd.exe and PowerShell (app/cli/console: no Fyne, no cgo,
+# command line for cmd.exe and PowerShell (app/cli/hashdrop: no Fyne, no cgo,
 # built in seconds). Cold, 8-10 minutes on 2 cores (Fyne's OpenGL bindings
 # against windows.h again); warm, seconds.
 WIN64    := GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc
@@ -131,7 +131,7 @@ WIN64EXE := build/windows-amd64/Hashdrop.exe
 build-windows-amd64: deps-windows
 	$(WIN64) $(GO) vet -tags $(TAGS) ./...
 	$(WIN64) $(GO) build -tags $(TAGS) -ldflags -H=windowsgui -o $(WIN64EXE) .
-	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -o $(dir $(WIN64EXE))hashdrop.com ./app/cli/console
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -o $(dir $(WIN64EXE))hashdrop.com ./app/cli/hashdrop
 
 # The stand-in bcryptprimitives.dll Go 1.26 programs need under Wine 8.0
 # (assets/windows/_wine); for test-windows only, never shipped.
@@ -274,7 +274,7 @@ package-linux: deps $(FYNE) pkgsrc
 # build/Hashdrop.exe: a GUI-subsystem PE32+ with the icon and manifest, cross
 # built with mingw-w64. A cold build of Fyne for Windows takes minutes.
 # build/hashdrop.com: the console-subsystem command line beside it
-# (app/cli/console). Then build/Hashdrop-VERSION-windows-amd64.msi, the
+# (app/cli/hashdrop). Then build/Hashdrop-VERSION-windows-amd64.msi, the
 # per-user installer (assets/windows/hashdrop.wxs), and
 # build/Hashdrop-VERSION-windows-amd64.zip, the two programs alone to run
 # from anywhere.
@@ -284,7 +284,7 @@ package-windows: deps-windows deps-windows-package $(FYNE) pkgsrc
 		$(CURDIR)/$(FYNE) package -os windows -release -tags $(TAGS)
 	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop.exe
 	rm -rf $(PKGSRC)
-	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -ldflags '-s -w' -o build/hashdrop.com ./app/cli/console
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -ldflags '-s -w' -o build/hashdrop.com ./app/cli/hashdrop
 	@file build/Hashdrop.exe build/hashdrop.com
 	$(call windows_msi,build/Hashdrop.exe,$(WINPKG).msi)
 	rm -f $(WINPKG).zip && zip -j -X -q $(WINPKG).zip build/Hashdrop.exe build/hashdrop.com

@@ -4,7 +4,7 @@
 #
 #   test-windows.sh EXE DLL MSI DESKTOPTEST
 #
-# EXE is the 64-bit Hashdrop.exe, with hashdrop.com (app/cli/console, the
+# EXE is the 64-bit Hashdrop.exe, with hashdrop.com (app/cli/hashdrop, the
 # command line for terminals) beside it; DLL the stand-in
 # bcryptprimitives.dll (assets/windows/_wine: Go 1.26 programs need
 # ProcessPrng, which Wine 8.0 lacks), MSI the installer built from EXE,

@@ -1,14 +1,24 @@
 // Command hashdrop is Hashdrop's command for terminals and scripts: the
-// subcommands of the command line (sum, check, compare, keys, bench, algos), without
-// the window's libraries, and the window for anything else, by handing the
-// arguments to the window program installed beside it.
+// subcommands of the command line (sum, check, compare, keys, bench, algos),
+// without the window's libraries, and the window for anything else (no
+// arguments, files), by starting the window program installed beside it.
 //
-// The window program (the module's root package, installed as
-// hashdrop-window; Hashdrop.exe on Windows) answers the same subcommands,
-// but it links GTK, OpenGL and X11 and initialises Fyne before main runs:
-// about 80 ms on every start on the machines measured, where this program
-// needs a few. For `hashdrop sum -a xxh3` on a 1 GiB file in the page cache
-// that start-up was most of the gap to xxhsum.
+// The window program (the module's root package: hashdrop-window, or
+// Hashdrop.exe on Windows) answers the same subcommands, but it links GTK,
+// OpenGL and X11 and initialises Fyne before main runs: about 80 ms on
+// every start on the machines measured, where this program needs a few.
+// For `hashdrop sum -a xxh3` on a 1 GiB file in the page cache that
+// start-up was most of the gap to xxhsum.
+//
+// On Windows this program is also what makes the command line work at all:
+// Hashdrop.exe is a GUI-subsystem program, which Windows gives no console,
+// so in cmd.exe or PowerShell it prints nothing, cmd.exe does not wait for
+// it, and %ERRORLEVEL% is not its exit code. This one is a console program,
+// shipped as hashdrop.com: Windows' file names ignore case, so hashdrop.exe
+// cannot sit beside Hashdrop.exe, and cmd.exe and PowerShell try .COM
+// before .EXE (the default PATHEXT), so typing "hashdrop" finds it first.
+// It is a PE program like any .exe; only the name is .com, as Visual
+// Studio's devenv.com beside devenv.exe.
 package main
 
 import (

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,8 +18,8 @@ func touch(t *testing.T, path string) {
 	}
 }
 
-// The window program is found beside the command first (the build folder, a
-// portable copy), then in ../lib/hashdrop (make install, the package).
+// The window program is found in the first of its places, and without it
+// the error names every place looked at.
 func TestWindowProgramPlaces(t *testing.T) {
 	root := t.TempDir()
 	exe := filepath.Join(root, "bin", "hashdrop")
@@ -28,22 +29,21 @@ func TestWindowProgramPlaces(t *testing.T) {
 	if err == nil {
 		t.Fatal("found a window program where there is none")
 	}
-	for _, want := range []string{filepath.Join(root, "bin", windowName), filepath.Join(root, "bin", "..", "lib", "hashdrop", windowName), "hashdrop help"} {
-		if !strings.Contains(err.Error(), want) {
+	for _, name := range windowNames {
+		if want := filepath.Join(root, "bin", name); !strings.Contains(err.Error(), want) {
 			t.Errorf("the error does not name %q: %v", want, err)
 		}
 	}
-
-	installed := filepath.Join(root, "lib", "hashdrop", windowName)
-	touch(t, installed)
-	if got, err := windowProgram(exe); err != nil || filepath.Clean(got) != installed {
-		t.Errorf("installed layout: got %q, %v; want %q", got, err, installed)
+	if !strings.Contains(err.Error(), "hashdrop help") {
+		t.Errorf("the error does not say the subcommands work: %v", err)
 	}
-
-	beside := filepath.Join(root, "bin", windowName)
-	touch(t, beside)
-	if got, err := windowProgram(exe); err != nil || got != beside {
-		t.Errorf("with one beside it too: got %q, %v; want %q first", got, err, beside)
+	// The last place first, then each earlier one takes precedence.
+	for i := len(windowNames) - 1; i >= 0; i-- {
+		want := filepath.Join(root, "bin", windowNames[i])
+		touch(t, want)
+		if got, err := windowProgram(exe); err != nil || filepath.Clean(got) != filepath.Clean(want) {
+			t.Errorf("with %s: got %q, %v", windowNames[i], got, err)
+		}
 	}
 }
 
@@ -52,10 +52,33 @@ func TestWindowProgramIsAFile(t *testing.T) {
 	root := t.TempDir()
 	exe := filepath.Join(root, "hashdrop")
 	touch(t, exe)
-	if err := os.Mkdir(filepath.Join(root, windowName), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(root, windowNames[0]), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := windowProgram(exe); err == nil {
 		t.Errorf("took the folder %q for the window program", got)
+	}
+}
+
+// The command stays small and quick to start: neither the window (ui,
+// Fyne) nor cgo, on Linux and in the Windows build it ships as.
+func TestNoWindowInTheCommand(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to list the packages")
+	}
+	for _, goos := range []string{"linux", "windows"} {
+		cmd := exec.Command(gobin, "list", "-deps", "-f", "{{.ImportPath}} {{len .CgoFiles}}", ".")
+		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH=amd64", "CGO_ENABLED=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list for %s: %v\n%s", goos, err, out)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			pkg, cgoFiles, _ := strings.Cut(line, " ")
+			if strings.HasPrefix(pkg, "fyne.io/") || strings.HasPrefix(pkg, "github.com/hashdrop/hashdrop/ui") || pkg != "runtime/cgo" && cgoFiles != "0" {
+				t.Errorf("%s: the command imports %s (%s cgo files)", goos, pkg, cgoFiles)
+			}
+		}
 	}
 }

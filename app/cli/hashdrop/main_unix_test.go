@@ -69,13 +69,24 @@ func TestCommandOrWindow(t *testing.T) {
 		t.Fatalf("sum: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 
+	sums := filepath.Join(dir, "SHA256SUMS")
+	if err := os.WriteFile(sums, []byte(strings.Repeat("0", 64)+"  abc.txt\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, code := run(exe, "check", sums); code != 1 || !strings.Contains(out, "abc.txt: FAILED") {
+		t.Errorf("check with a FAILED entry: exit %d, stdout %q", code, out)
+	}
+	if _, errOut, code := run(exe, "frob"); code != 2 || !strings.Contains(errOut, `unknown command "frob"`) {
+		t.Errorf("frob: exit %d, stderr %q", code, errOut)
+	}
+
 	_, errOut, code = run(exe, file)
-	if code != 1 || !strings.Contains(errOut, "window program is not installed") || !strings.Contains(errOut, filepath.Join(dir, windowName)) {
+	if code != 1 || !strings.Contains(errOut, "window program is not installed") || !strings.Contains(errOut, filepath.Join(dir, windowNames[0])) {
 		t.Errorf("no window program: exit %d, stderr %q", code, errOut)
 	}
 
 	// A stand-in window program that shows what it was given.
-	win := filepath.Join(dir, windowName)
+	win := filepath.Join(dir, windowNames[0])
 	script := "#!/bin/sh\necho \"window pid $$: $*\"\nexit 7\n"
 	if err := os.WriteFile(win, []byte(script), 0o755); err != nil {
 		t.Fatal(err)

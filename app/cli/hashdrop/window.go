@@ -9,17 +9,10 @@ import (
 	"strings"
 )
 
-// windowNames are the places of the window program relative to the folder
-// of this one, in the order they are tried: beside it (the build folder, a
-// portable copy), then where make install and the Linux package put it.
-var windowNames = []string{
-	windowName,
-	filepath.Join("..", "lib", "hashdrop", windowName),
-}
-
 // windowProgram returns the path of the window program for the command at
 // exe (os.Executable, symbolic links resolved, so that a link to hashdrop
-// in another folder still finds its window), or an error naming every place
+// in another folder still finds its window): the first of windowNames,
+// relative to exe's folder, that is a file; or an error naming every place
 // it looked.
 func windowProgram(exe string) (string, error) {
 	dir := filepath.Dir(exe)
@@ -41,7 +34,7 @@ func windowProgram(exe string) (string, error) {
 func self() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("cannot tell where this program is: %w", err)
 	}
 	return filepath.EvalSymlinks(exe)
 }

@@ -2,12 +2,21 @@
 
 package main
 
-import "os/exec"
+import (
+	"fmt"
+	"os/exec"
 
-const windowName = "Hashdrop.exe"
+	"github.com/hashdrop/hashdrop/app"
+)
 
-// openWindow starts the window program with args and returns once it runs:
-// the window outlives this command, as a program started from Explorer.
+// windowNames: Hashdrop.exe beside hashdrop.com, in the installed folder
+// and in the portable zip alike.
+var windowNames = []string{"Hashdrop.exe"}
+
+// openWindow starts the window program with args and returns: the window
+// runs on by itself (it has no console), and the terminal is free again at
+// once. It inherits the working folder, against which it makes relative
+// names absolute.
 func openWindow(args []string) error {
 	exe, err := self()
 	if err != nil {
@@ -18,6 +27,8 @@ func openWindow(args []string) error {
 		return err
 	}
 	cmd := exec.Command(win, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
-	return cmd.Start()
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("cannot open the window: %s: %s", win, app.ErrorWords(err))
+	}
+	return cmd.Process.Release()
 }

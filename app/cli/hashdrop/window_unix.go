@@ -4,10 +4,17 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
-const windowName = "hashdrop-window"
+// windowNames are the places of the window program relative to this one's
+// folder, in the order they are tried: beside it (the build folder, a
+// portable copy), then where make install and the Linux package put it.
+var windowNames = []string{
+	"hashdrop-window",
+	filepath.Join("..", "lib", "hashdrop", "hashdrop-window"),
+}
 
 // openWindow replaces this process with the window program, given args: the
 // process keeps its id, its terminal and its exit code, as if the window
