@@ -36,32 +36,12 @@ var versionLine = regexp.MustCompile(`(?m)^\s*Version\s*=\s*"([^"]*)"`)
 // screen less its panel and title bar (the window grew past it at 960 x 800).
 var defaultSize = fyne.NewSize(960, 680)
 
-// fitRoom makes the shown window fit the room the system says there is
-// (Windows: the screen less the taskbar). Windows shrinks a window larger
-// than that (960 x 680 at 125 % is 884 pixels high on a 768-pixel screen),
-// but Fyne 2.7 lays the content out for the size asked for, drawn from the
-// bottom, so the title row and the buttons were cut off until the window
-// was resized.
-func fitRoom(win fyne.Window, tracef func(string, ...any)) {
-	if w, h, ok := desktop.WindowRoom(); ok {
-		if size, smaller := fitSize(win.Canvas().Size(), w, h, win.Canvas().Scale()); smaller {
-			win.Resize(size)
-		}
-	}
-	// make test-windows compares this with the window's size on screen.
+// traceSize logs the window's laid-out size once the app has started: make
+// test-windows compares it with the window's size on screen (a window
+// Windows made smaller than the layout had its top cut off).
+func traceSize(win fyne.Window, tracef func(string, ...any)) {
 	s := win.Canvas().Size()
 	tracef("window %.0fx%.0f at scale %.3g", s.Width, s.Height, win.Canvas().Scale())
-}
-
-// fitSize is size (in Fyne units) within width x height pixels at scale,
-// and whether that made it smaller.
-func fitSize(size fyne.Size, width, height int, scale float32) (fyne.Size, bool) {
-	if scale <= 0 {
-		return size, false
-	}
-	room := fyne.NewSize(float32(width)/scale, float32(height)/scale)
-	fit := size.Min(room)
-	return fit, fit != size
 }
 
 // Run opens the window, with files queued, and returns when it is closed.
@@ -75,7 +55,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	core := NewAppCore()
 	w := New(a, win, core, Config{Version: Version})
 	win.Resize(defaultSize) // the content's MinSize stays within a small screen (mainLayout)
-	a.Lifecycle().SetOnStarted(func() { fitRoom(win, w.tracef) })
+	a.Lifecycle().SetOnStarted(func() { traceSize(win, w.tracef) })
 	if abs, err := desktop.AbsPaths(files); err == nil {
 		files = abs // else as given: the folder the process is in is gone
 	}
