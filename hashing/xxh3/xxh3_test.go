@@ -3,11 +3,9 @@ package xxh3
 import (
 	"hash"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/hashdrop/hashdrop/hashing/internal/hashtest"
-	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
 // Known answers as printed by xxhsum 0.8.1 (Debian's xxhash package, the
@@ -83,17 +81,6 @@ func TestAgainstGeneric(t *testing.T) {
 			hashtest.CompareStreams(t, data, chunks, newHash(wide), newDigest(wide))
 		}
 	})
-}
-
-// TestActiveCore fails when this CPU can run the library's core but the
-// dispatch hands out another.
-func TestActiveCore(t *testing.T) {
-	if os.Getenv("HASHDROP_DISABLE") != "" {
-		t.Skip("HASHDROP_DISABLE is set")
-	}
-	if got, want := impl.Active(family), expectedCore(); got != want {
-		t.Errorf("active core is %s on this CPU, want %s", got, want)
-	}
 }
 
 // FuzzWrite streams fuzz-chosen data in fuzz-chosen pieces into the core in

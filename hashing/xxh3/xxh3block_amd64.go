@@ -11,11 +11,18 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
-// useZeebo selects github.com/zeebo/xxh3, whose amd64 assembly accumulates
-// stripes with AVX-512 (from 1 KiB on), AVX2 or SSE2, chosen by the library
-// from the CPU: the core is named after the one it will pick here. In turns
-// with Hashdrop's portable twin and xxhsum it was the fastest measured (see
-// the package's TestAlternate figures in the commit that chose it).
+// useAVX512, useAVX2 and useSSE2 select Hashdrop's kernels
+// (hashing/_asm/xxh3): the accumulator in one ZMM, two YMM or four XMM
+// registers. This package's digest hands them whole blocks of the caller's
+// buffer and copies at most one block a Write.
+var useAVX512, useAVX2, useSSE2 bool
+
+// useZeebo selects github.com/zeebo/xxh3's Hasher, whose kernels are much
+// like these but which copies every Write after the first through its
+// 1 KiB buffer (a memmove as costly as the hashing on large files). It is
+// kept last, for comparison: it runs only when forced (impl.Select,
+// HASHDROP_DISABLE naming the others), named after the kernel the library
+// picks on this CPU.
 var useZeebo bool
 
 // zeeboCore is the kernel github.com/zeebo/xxh3 picks on this CPU, by the
@@ -31,18 +38,41 @@ func zeeboCore() (string, []cpuid.FeatureID) {
 }
 
 func init() {
+	impl.Register(family, "avx512", &useAVX512, cpuid.AVX512F)
+	impl.Register(family, "avx2", &useAVX2, cpuid.AVX2)
+	impl.Register(family, "sse2", &useSSE2, cpuid.SSE2)
 	name, needs := zeeboCore()
 	impl.Register(family, name, &useZeebo, needs...)
 }
 
-func accumulate(acc *[8]uint64, p []byte) { accumulateGeneric(acc, p) }
+func accumulate(acc *[8]uint64, p []byte) {
+	switch {
+	case useAVX512:
+		accumulateAVX512(acc, p)
+	case useAVX2:
+		accumulateAVX2(acc, p)
+	case useSSE2:
+		accumulateSSE2(acc, p)
+	default:
+		accumulateGeneric(acc, p)
+	}
+}
 
 func newHash(wide bool) hash.Hash {
 	switch {
-	case useZeebo && wide:
+	case useAVX512 || useAVX2 || useSSE2 || !useZeebo:
+		return newDigest(wide)
+	case wide:
 		return xxh3.New128()
-	case useZeebo:
-		return xxh3.New()
 	}
-	return newDigest(wide)
+	return xxh3.New()
 }
+
+//go:noescape
+func accumulateAVX512(acc *[8]uint64, p []byte)
+
+//go:noescape
+func accumulateAVX2(acc *[8]uint64, p []byte)
+
+//go:noescape
+func accumulateSSE2(acc *[8]uint64, p []byte)
