@@ -1,11 +1,14 @@
 package xxh3
 
 import (
+	"bytes"
+	"encoding/hex"
 	"hash"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/hashdrop/hashdrop/hashing/internal/hashtest"
+	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
 // Known answers as printed by xxhsum 0.8.1 (Debian's xxhash package, the
@@ -31,10 +34,47 @@ var (
 	}
 )
 
+// long are known answers on many blocks and on a last block cut short,
+// also printed by xxhsum 0.8.1 (-H3, and xxh128sum): the input of length n
+// is the bytes i mod 251.
+var long = []struct {
+	n             int
+	out64, out128 string
+}{
+	{2047, "c95eaacd676cd049", "6c555bf670e067a3c95eaacd676cd049"},
+	{16385, "fea38d9173737a4b", "7f1012a369696b6dfea38d9173737a4b"},
+	{65599, "87db570a3c486bd1", "4789e75ee39d410187db570a3c486bd1"},
+	{1048577, "47a84c196fd973df", "3db0e7620b0d635947a84c196fd973df"},
+	{3145727, "129efc47330e87eb", "de1607cd6da53358129efc47330e87eb"},
+}
+
 func TestVectors(t *testing.T) {
 	hashtest.TestAllImplementations(t, family, func(t *testing.T) {
 		hashtest.TestVectors(t, New, golden64)
 		hashtest.TestVectors(t, New128, golden128)
+		for _, v := range long {
+			p := make([]byte, v.n)
+			for i := range p {
+				p[i] = byte(i % 251)
+			}
+			for _, c := range []struct {
+				mk  func() hash.Hash
+				out string
+			}{{New, v.out64}, {New128, v.out128}} {
+				whole, pieces := c.mk(), c.mk()
+				whole.Write(p)
+				// Pieces of 1 byte, then 1 MiB and what is left: no Write
+				// but the first starts on a block.
+				pieces.Write(p[:1])
+				pieces.Write(p[1:min(v.n, 1<<20+1)])
+				pieces.Write(p[min(v.n, 1<<20+1):])
+				for _, h := range []hash.Hash{whole, pieces} {
+					if got := hex.EncodeToString(h.Sum(nil)); got != c.out {
+						t.Errorf("%d bytes: %s, want %s", v.n, got, c.out)
+					}
+				}
+			}
+		}
 	})
 }
 
@@ -47,11 +87,11 @@ func TestHash(t *testing.T) {
 
 // TestAgainstGeneric compares every core with the portable twin at every
 // length to 4 KiB + 1 (the short paths' cutoffs at 3, 8, 16, 128 and 240,
-// the stripe and the block), around multiples of the block, and written in
-// random pieces.
+// the stripe and the block), around multiples of the block, at random
+// lengths to 1 MiB, and written in random pieces.
 func TestAgainstGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	data := make([]byte, 70<<10)
+	data := make([]byte, 1<<20+8)
 	for i := range data {
 		data[i] = byte(rng.Uint32())
 	}
@@ -61,6 +101,9 @@ func TestAgainstGeneric(t *testing.T) {
 	}
 	for _, b := range []int{16, 17, 31, 32, 63, 64, 65} {
 		lengths = append(lengths, b*blockLen-1, b*blockLen, b*blockLen+1, b*blockLen+stripeLen+1)
+	}
+	for range 20 {
+		lengths = append(lengths, 4<<10+rng.IntN(1<<20-4<<10))
 	}
 	hashtest.TestCores(t, family, func(t *testing.T) {
 		for _, wide := range []bool{false, true} {
@@ -83,18 +126,28 @@ func TestAgainstGeneric(t *testing.T) {
 	})
 }
 
-// FuzzWrite streams fuzz-chosen data in fuzz-chosen pieces into the core in
-// use and into the portable twin, both widths.
+// FuzzWrite streams fuzz-chosen data, repeated a fuzz-chosen number of
+// times to make blocks of small inputs, in fuzz-chosen pieces into every
+// core that can run here and into the portable twin, both widths.
 func FuzzWrite(f *testing.F) {
-	f.Add([]byte("abc"), []byte{1, 2, 3})
-	f.Add(make([]byte, 3000), []byte{200, 7, 255})
-	f.Fuzz(func(t *testing.T, data, chunks []byte) {
+	f.Add([]byte("abc"), []byte{1, 2, 3}, uint8(0))
+	f.Add(make([]byte, 3000), []byte{200, 7, 255}, uint8(3))
+	f.Fuzz(func(t *testing.T, data, chunks []byte, reps uint8) {
+		if len(data) > 4096 {
+			data = data[:4096]
+		}
+		data = bytes.Repeat(data, 1+int(reps)%64)
 		cs := make([]int, len(chunks))
 		for i, c := range chunks {
 			cs[i] = int(c) * 5
 		}
-		for _, pair := range [][2]hash.Hash{{New(), NewGeneric()}, {New128(), NewGeneric128()}} {
-			hashtest.CompareStreams(t, data, cs, pair[0], pair[1])
+		for _, core := range impl.Available(family) {
+			impl.Select(family, core)
+			h, h128 := New(), New128()
+			impl.Reset(family)
+			for _, pair := range [][2]hash.Hash{{h, NewGeneric()}, {h128, NewGeneric128()}} {
+				hashtest.CompareStreams(t, data, cs, pair[0], pair[1])
+			}
 		}
 	})
 }
