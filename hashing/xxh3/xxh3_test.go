@@ -156,3 +156,41 @@ func FuzzWrite(f *testing.F) {
 func BenchmarkHash(b *testing.B) {
 	hashtest.BenchmarkImplementations(b, family, hashtest.Named{Name: "xxh3", New: New}, hashtest.Named{Name: "xxh128", New: New128})
 }
+
+// BenchmarkWrite measures every core on one long message written 1 MiB at
+// a time, as the pipeline hands a file over: from the start of a block
+// (1M), and after a first Write of one byte (1+1M), which leaves every
+// later Write one byte into a block: a core that copies what does not
+// start a block copies it all.
+//
+//	go test -run '^$' -bench Write ./hashing/xxh3
+func BenchmarkWrite(b *testing.B) {
+	buf := make([]byte, 1<<20)
+	for i := range buf {
+		buf[i] = byte(i * 7)
+	}
+	for _, core := range append(impl.List(family), impl.Generic) {
+		b.Run(core, func(b *testing.B) {
+			if why := impl.Unavailable(family, core); why != "" {
+				b.Skipf("core %s: %s", core, why)
+			}
+			impl.Select(family, core)
+			defer impl.Reset(family)
+			for _, first := range []int{0, 1} {
+				name := "1M"
+				if first > 0 {
+					name = "1+1M"
+				}
+				b.Run(name, func(b *testing.B) {
+					h := New()
+					h.Write(buf[:first])
+					b.SetBytes(int64(len(buf)))
+					b.ReportAllocs()
+					for b.Loop() {
+						h.Write(buf)
+					}
+				})
+			}
+		})
+	}
+}
