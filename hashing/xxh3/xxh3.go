@@ -64,6 +64,9 @@ type digest struct {
 	prev [stripeLen]byte
 	len  uint64
 	wide bool // XXH3-128
+	// generic runs the portable code whatever core is in use: the twin
+	// the cores are checked against.
+	generic bool
 }
 
 // New returns a hash.Hash computing XXH3-64 on the core in use.
@@ -74,11 +77,13 @@ func New128() hash.Hash { return newHash(true) }
 
 // NewGeneric and NewGeneric128 return Hashdrop's portable XXH3, the twin
 // other cores are checked against.
-func NewGeneric() hash.Hash    { return newDigest(false) }
-func NewGeneric128() hash.Hash { return newDigest(true) }
+func NewGeneric() hash.Hash    { return newDigest(false, true) }
+func NewGeneric128() hash.Hash { return newDigest(true, true) }
 
-func newDigest(wide bool) *digest {
-	d := &digest{wide: wide}
+// newDigest returns a digest that runs the kernels of the core in use, or
+// the portable code.
+func newDigest(wide, generic bool) *digest {
+	d := &digest{wide: wide, generic: generic}
 	d.Reset()
 	return d
 }
@@ -130,7 +135,11 @@ func (d *digest) Write(p []byte) (int, error) {
 
 // block accumulates whole blocks and keeps the last stripe of the last one.
 func (d *digest) block(p []byte) {
-	accumulate(&d.acc, p)
+	if d.generic {
+		accumulateGeneric(&d.acc, p)
+	} else {
+		accumulate(&d.acc, p)
+	}
 	copy(d.prev[:], p[len(p)-stripeLen:])
 }
 

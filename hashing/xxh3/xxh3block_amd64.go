@@ -61,7 +61,7 @@ func accumulate(acc *[8]uint64, p []byte) {
 func newHash(wide bool) hash.Hash {
 	switch {
 	case useAVX512 || useAVX2 || useSSE2 || !useZeebo:
-		return newDigest(wide)
+		return newDigest(wide, false)
 	case wide:
 		return xxh3.New128()
 	}

@@ -6,4 +6,4 @@ import "hash"
 
 func accumulate(acc *[8]uint64, p []byte) { accumulateGeneric(acc, p) }
 
-func newHash(wide bool) hash.Hash { return newDigest(wide) }
+func newHash(wide bool) hash.Hash { return newDigest(wide, false) }
