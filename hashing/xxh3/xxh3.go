@@ -23,7 +23,8 @@ const (
 const (
 	stripeLen = 64
 	blockLen  = 1024 // 16 stripes, then a scramble (secret of 192 bytes)
-	midMax    = 240  // inputs up to this length take the short paths
+	stripes   = blockLen / stripeLen
+	midMax    = 240 // inputs up to this length take the short paths
 )
 
 // The primes of the specification.
@@ -176,10 +177,7 @@ func (d *digest) Sum128() (hi, lo uint64) {
 // but the last, then the input's last 64 bytes with the secret at 121.
 func (d *digest) finalAcc() [8]uint64 {
 	acc := d.acc
-	stripes := (d.nx - 1) / stripeLen
-	for i := range stripes {
-		accumulate512(&acc, d.x[i*stripeLen:], secret[i*8:])
-	}
+	d.stripes(&acc, d.x[:(d.nx-1)/stripeLen*stripeLen], secret[:])
 	var last [stripeLen]byte
 	if d.nx >= stripeLen {
 		copy(last[:], d.x[d.nx-stripeLen:d.nx])
@@ -187,18 +185,34 @@ func (d *digest) finalAcc() [8]uint64 {
 		k := copy(last[:], d.prev[d.nx:])
 		copy(last[k:], d.x[:d.nx])
 	}
-	accumulate512(&acc, last[:], secret[len(secret)-stripeLen-7:])
+	d.stripes(&acc, last[:], secret[len(secret)-stripeLen-7:])
 	return acc
+}
+
+// stripes runs stripesGeneric on the kernels of d's core.
+func (d *digest) stripes(acc *[8]uint64, p, sec []byte) {
+	if d.generic {
+		stripesGeneric(acc, p, sec)
+	} else {
+		accumulateStripes(acc, p, sec)
+	}
 }
 
 // accumulateGeneric runs whole blocks: 16 stripes, each with the secret
 // moved on by 8 bytes, then a scramble.
 func accumulateGeneric(acc *[8]uint64, p []byte) {
 	for ; len(p) >= blockLen; p = p[blockLen:] {
-		for s := range blockLen / stripeLen {
-			accumulate512(acc, p[s*stripeLen:], secret[s*8:])
-		}
+		stripesGeneric(acc, p[:blockLen], secret[:])
 		scramble(acc, secret[len(secret)-stripeLen:])
+	}
+}
+
+// stripesGeneric accumulates the whole stripes of p, stripe i with the
+// secret from sec[8*i:], and no scramble: what Sum does with the stripes
+// of the last block.
+func stripesGeneric(acc *[8]uint64, p, sec []byte) {
+	for i := range len(p) / stripeLen {
+		accumulate512(acc, p[i*stripeLen:], sec[i*8:])
 	}
 }
 

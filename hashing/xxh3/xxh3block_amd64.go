@@ -14,7 +14,8 @@ import (
 // useAVX512, useAVX2 and useSSE2 select Hashdrop's kernels
 // (hashing/_asm/xxh3): the accumulator in one ZMM, two YMM or four XMM
 // registers. This package's digest hands them whole blocks of the caller's
-// buffer and copies at most one block a Write.
+// buffer and copies at most one block a Write; Sum runs the stripes of the
+// last block on them too.
 var useAVX512, useAVX2, useSSE2 bool
 
 // useZeebo selects github.com/zeebo/xxh3's Hasher, whose kernels are much
@@ -58,6 +59,19 @@ func accumulate(acc *[8]uint64, p []byte) {
 	}
 }
 
+func accumulateStripes(acc *[8]uint64, p, sec []byte) {
+	switch {
+	case useAVX512:
+		stripesAVX512(acc, p, sec)
+	case useAVX2:
+		stripesAVX2(acc, p, sec)
+	case useSSE2:
+		stripesSSE2(acc, p, sec)
+	default:
+		stripesGeneric(acc, p, sec)
+	}
+}
+
 func newHash(wide bool) hash.Hash {
 	switch {
 	case useAVX512 || useAVX2 || useSSE2 || !useZeebo:
@@ -76,3 +90,12 @@ func accumulateAVX2(acc *[8]uint64, p []byte)
 
 //go:noescape
 func accumulateSSE2(acc *[8]uint64, p []byte)
+
+//go:noescape
+func stripesAVX512(acc *[8]uint64, p, sec []byte)
+
+//go:noescape
+func stripesAVX2(acc *[8]uint64, p, sec []byte)
+
+//go:noescape
+func stripesSSE2(acc *[8]uint64, p, sec []byte)

@@ -1014,3 +1014,129 @@ block:
 
 done:
 	RET
+
+// func stripesAVX512(acc *[8]uint64, p []byte, sec []byte)
+// Requires: AVX, AVX512F
+TEXT ·stripesAVX512(SB), NOSPLIT, $0-56
+	MOVQ      acc+0(FP), DI
+	MOVQ      p_base+8(FP), SI
+	MOVQ      p_len+16(FP), CX
+	MOVQ      sec_base+32(FP), DX
+	SHRQ      $0x06, CX
+	JZ        done
+	VMOVDQU64 (DI), Z0
+
+stripe:
+	VMOVDQU64 (SI), Z1
+	VPXORQ    (DX), Z1, Z2
+	VPSRLQ    $0x20, Z2, Z3
+	VPMULUDQ  Z3, Z2, Z2
+	VPSHUFD   $0x4e, Z1, Z1
+	VPADDQ    Z1, Z2, Z2
+	VPADDQ    Z2, Z0, Z0
+	ADDQ      $0x40, SI
+	ADDQ      $0x08, DX
+	DECQ      CX
+	JNZ       stripe
+	VMOVDQU64 Z0, (DI)
+	VZEROUPPER
+
+done:
+	RET
+
+// func stripesAVX2(acc *[8]uint64, p []byte, sec []byte)
+// Requires: AVX, AVX2
+TEXT ·stripesAVX2(SB), NOSPLIT, $0-56
+	MOVQ    acc+0(FP), DI
+	MOVQ    p_base+8(FP), SI
+	MOVQ    p_len+16(FP), CX
+	MOVQ    sec_base+32(FP), DX
+	SHRQ    $0x06, CX
+	JZ      done
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+
+stripe:
+	VMOVDQU  (SI), Y2
+	VPXOR    (DX), Y2, Y3
+	VPSRLQ   $0x20, Y3, Y4
+	VPMULUDQ Y4, Y3, Y3
+	VPSHUFD  $0x4e, Y2, Y2
+	VPADDQ   Y2, Y3, Y3
+	VPADDQ   Y3, Y0, Y0
+	VMOVDQU  32(SI), Y5
+	VPXOR    32(DX), Y5, Y6
+	VPSRLQ   $0x20, Y6, Y7
+	VPMULUDQ Y7, Y6, Y6
+	VPSHUFD  $0x4e, Y5, Y5
+	VPADDQ   Y5, Y6, Y6
+	VPADDQ   Y6, Y1, Y1
+	ADDQ     $0x40, SI
+	ADDQ     $0x08, DX
+	DECQ     CX
+	JNZ      stripe
+	VMOVDQU  Y0, (DI)
+	VMOVDQU  Y1, 32(DI)
+	VZEROUPPER
+
+done:
+	RET
+
+// func stripesSSE2(acc *[8]uint64, p []byte, sec []byte)
+// Requires: SSE2
+TEXT ·stripesSSE2(SB), NOSPLIT, $0-56
+	MOVQ  acc+0(FP), DI
+	MOVQ  p_base+8(FP), SI
+	MOVQ  p_len+16(FP), CX
+	MOVQ  sec_base+32(FP), DX
+	SHRQ  $0x06, CX
+	JZ    done
+	MOVOU (DI), X0
+	MOVOU 16(DI), X1
+	MOVOU 32(DI), X2
+	MOVOU 48(DI), X3
+
+stripe:
+	MOVOU   (SI), X4
+	MOVOU   (DX), X5
+	PXOR    X4, X5
+	PSHUFD  $0x31, X5, X6
+	PMULULQ X6, X5
+	PSHUFD  $0x4e, X4, X4
+	PADDQ   X4, X5
+	PADDQ   X5, X0
+	MOVOU   16(SI), X7
+	MOVOU   16(DX), X12
+	PXOR    X7, X12
+	PSHUFD  $0x31, X12, X13
+	PMULULQ X13, X12
+	PSHUFD  $0x4e, X7, X7
+	PADDQ   X7, X12
+	PADDQ   X12, X1
+	MOVOU   32(SI), X4
+	MOVOU   32(DX), X5
+	PXOR    X4, X5
+	PSHUFD  $0x31, X5, X6
+	PMULULQ X6, X5
+	PSHUFD  $0x4e, X4, X4
+	PADDQ   X4, X5
+	PADDQ   X5, X2
+	MOVOU   48(SI), X7
+	MOVOU   48(DX), X12
+	PXOR    X7, X12
+	PSHUFD  $0x31, X12, X13
+	PMULULQ X13, X12
+	PSHUFD  $0x4e, X7, X7
+	PADDQ   X7, X12
+	PADDQ   X12, X3
+	ADDQ    $0x40, SI
+	ADDQ    $0x08, DX
+	DECQ    CX
+	JNZ     stripe
+	MOVOU   X0, (DI)
+	MOVOU   X1, 16(DI)
+	MOVOU   X2, 32(DI)
+	MOVOU   X3, 48(DI)
+
+done:
+	RET

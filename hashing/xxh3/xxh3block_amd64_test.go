@@ -10,8 +10,12 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
-func kernels() map[string]func(acc *[8]uint64, p []byte) {
-	return map[string]func(*[8]uint64, []byte){"avx512": accumulateAVX512, "avx2": accumulateAVX2, "sse2": accumulateSSE2}
+func kernels() map[string]kernel {
+	return map[string]kernel{
+		"avx512": {accumulateAVX512, stripesAVX512},
+		"avx2":   {accumulateAVX2, stripesAVX2},
+		"sse2":   {accumulateSSE2, stripesSSE2},
+	}
 }
 
 // expectedCore is the core this CPU's features call for, the ones named in

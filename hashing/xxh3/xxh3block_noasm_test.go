@@ -4,6 +4,6 @@ package xxh3
 
 import "github.com/hashdrop/hashdrop/hashing/internal/impl"
 
-func kernels() map[string]func(acc *[8]uint64, p []byte) { return nil }
+func kernels() map[string]kernel { return nil }
 
 func expectedCore(disabled []string) string { return impl.Generic }

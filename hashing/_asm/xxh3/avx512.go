@@ -22,18 +22,9 @@ func accumulateAVX512() {
 	MOVL(U32(prime32_1), EAX)
 	VPBROADCASTQ(RAX, prime)
 
-	// Two sets of temporaries, taken in turns by the stripes.
-	tmp := [2][3]VecPhysical{{Z1, Z2, Z3}, {Z4, Z5, Z6}}
 	Label("block")
 	for s := range stripes {
-		v, k, hi := tmp[s%2][0], tmp[s%2][1], tmp[s%2][2]
-		VMOVDQU64(Mem{Base: in, Disp: stripeLen * s}, v)
-		VPXORQ(sec[s], v, k)
-		VPSRLQ(U8(32), k, hi)
-		VPMULUDQ(hi, k, k)
-		VPSHUFD(U8(0x4E), v, v)
-		VPADDQ(v, k, k)
-		VPADDQ(k, acc, acc)
+		stripeAVX512(acc, Mem{Base: in, Disp: stripeLen * s}, sec[s], s%2)
 	}
 
 	Comment("Scramble.")
@@ -47,6 +38,36 @@ func accumulateAVX512() {
 	VPADDQ(t, acc, acc)
 	epilogue()
 
+	VMOVDQU64(acc, Mem{Base: accPtr})
+	VZEROUPPER()
+	Label("done")
+	RET()
+}
+
+// zTemps are two sets of temporaries, taken in turns by the stripes.
+var zTemps = [2][3]VecPhysical{{Z1, Z2, Z3}, {Z4, Z5, Z6}}
+
+// stripeAVX512 accumulates the stripe at in with the secret sec (a
+// register or memory) into acc, with the temporaries of set t.
+func stripeAVX512(acc VecPhysical, in Mem, sec Op, t int) {
+	v, k, hi := zTemps[t][0], zTemps[t][1], zTemps[t][2]
+	VMOVDQU64(in, v)
+	VPXORQ(sec, v, k)
+	VPSRLQ(U8(32), k, hi)
+	VPMULUDQ(hi, k, k)
+	VPSHUFD(U8(0x4E), v, v)
+	VPADDQ(v, k, k)
+	VPADDQ(k, acc, acc)
+}
+
+// stripesAVX512 is stripesGeneric, a stripe a turn of the loop.
+func stripesAVX512() {
+	stripesPrologue("stripesAVX512", "with AVX-512F")
+	acc := Z0
+	VMOVDQU64(Mem{Base: accPtr}, acc)
+	Label("stripe")
+	stripeAVX512(acc, Mem{Base: in}, Mem{Base: secPtr}, 0)
+	stripesEpilogue()
 	VMOVDQU64(acc, Mem{Base: accPtr})
 	VZEROUPPER()
 	Label("done")

@@ -1,7 +1,8 @@
 // Command xxh3 generates hashing/xxh3/xxh3block_amd64.s: XXH3's long-input
 // accumulator with AVX-512, AVX2 and SSE2, the kernels of
 // func(acc *[8]uint64, p []byte) that run accumulateGeneric on the whole
-// 1 KiB blocks of p.
+// 1 KiB blocks of p, and those of func(acc *[8]uint64, p, sec []byte) that
+// run stripesGeneric on the stripes of the last block, which Sum finishes.
 //
 // A stripe of 64 bytes is eight 64-bit words v, each XORed with its word
 // of the secret into k; word i of the accumulator gains the 32x32-bit
@@ -51,12 +52,15 @@ func main() {
 	accumulateAVX512()
 	accumulateAVX2()
 	accumulateSSE2()
+	stripesAVX512()
+	stripesAVX2()
+	stripesSSE2()
 	Generate()
 }
 
-// Every kernel: the accumulator's address, the next block and the blocks
-// left.
-var accPtr, in, blocks = RDI, RSI, RCX
+// Every kernel: the accumulator's address, the next block (or stripe) and
+// how many are left; the stripes kernels' secret.
+var accPtr, in, left, secPtr = RDI, RSI, RCX, RDX
 
 // secretAt is the default secret from byte off on.
 func secretAt(off int) Mem { return NewDataAddr(Symbol{Name: "·secret"}, off) }
@@ -68,14 +72,37 @@ func prologue(name, doc string) {
 		"It computes accumulateGeneric.")
 	Load(Param("acc"), accPtr)
 	Load(Param("p").Base(), in)
-	Load(Param("p").Len(), blocks)
-	SHRQ(U8(10), blocks)
+	Load(Param("p").Len(), left)
+	SHRQ(U8(10), left)
 	JZ(LabelRef("done"))
 }
 
 // epilogue moves on to the next block and loops.
 func epilogue() {
 	ADDQ(U32(blockLen), in)
-	DECQ(blocks)
+	DECQ(left)
 	JNZ(LabelRef("block"))
+}
+
+// stripesPrologue loads the arguments of a stripes kernel and jumps to
+// done when p holds no stripe.
+func stripesPrologue(name, doc string) {
+	TEXT(name, NOSPLIT, "func(acc *[8]uint64, p, sec []byte)")
+	Doc(name+" accumulates the whole stripes of p into acc "+doc+", stripe i",
+		"with the secret from sec[8*i:], which must hold 8*(stripes-1)+64 bytes.",
+		"It computes stripesGeneric.")
+	Load(Param("acc"), accPtr)
+	Load(Param("p").Base(), in)
+	Load(Param("p").Len(), left)
+	Load(Param("sec").Base(), secPtr)
+	SHRQ(U8(6), left)
+	JZ(LabelRef("done"))
+}
+
+// stripesEpilogue moves on to the next stripe and its secret, and loops.
+func stripesEpilogue() {
+	ADDQ(U8(stripeLen), in)
+	ADDQ(U8(8), secPtr)
+	DECQ(left)
+	JNZ(LabelRef("stripe"))
 }

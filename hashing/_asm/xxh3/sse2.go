@@ -24,26 +24,14 @@ func accumulateSSE2() {
 	MOVQ(RAX, prime)
 	PSHUFD(U8(0x44), prime, prime)
 
-	// Two sets of temporaries, taken in turns by the quarter stripes.
-	tmp := [2][3]VecPhysical{{X4, X5, X6}, {X7, X12, X13}}
 	Label("block")
 	for s := range stripes {
-		for q := range 4 {
-			v, k, hi := tmp[q%2][0], tmp[q%2][1], tmp[q%2][2]
-			MOVOU(Mem{Base: in, Disp: stripeLen*s + 16*q}, v)
-			MOVOU(secretAt(8*s+16*q), k)
-			PXOR(v, k)
-			PSHUFD(U8(0x31), k, hi)
-			PMULULQ(hi, k)
-			PSHUFD(U8(0x4E), v, v)
-			PADDQ(v, k)
-			PADDQ(k, acc[q])
-		}
+		stripeSSE2(acc, Mem{Base: in, Disp: stripeLen * s}, secretAt(8*s))
 	}
 
 	Comment("Scramble.")
 	for q := range 4 {
-		t := tmp[q%2][0]
+		t := xTemps[q%2][0]
 		MOVO(acc[q], t)
 		PSRLQ(U8(47), t)
 		PXOR(t, acc[q])
@@ -56,6 +44,42 @@ func accumulateSSE2() {
 	}
 	epilogue()
 
+	for q := range 4 {
+		MOVOU(acc[q], Mem{Base: accPtr, Disp: 16 * q})
+	}
+	Label("done")
+	RET()
+}
+
+// xTemps are two sets of temporaries, taken in turns by the quarters.
+var xTemps = [2][3]VecPhysical{{X4, X5, X6}, {X7, X12, X13}}
+
+// stripeSSE2 accumulates the stripe at in with the secret at sec into the
+// quarters acc.
+func stripeSSE2(acc []VecPhysical, in, sec Mem) {
+	for q := range 4 {
+		v, k, hi := xTemps[q%2][0], xTemps[q%2][1], xTemps[q%2][2]
+		MOVOU(in.Offset(16*q), v)
+		MOVOU(sec.Offset(16*q), k)
+		PXOR(v, k)
+		PSHUFD(U8(0x31), k, hi)
+		PMULULQ(hi, k)
+		PSHUFD(U8(0x4E), v, v)
+		PADDQ(v, k)
+		PADDQ(k, acc[q])
+	}
+}
+
+// stripesSSE2 is stripesGeneric, a stripe a turn of the loop.
+func stripesSSE2() {
+	stripesPrologue("stripesSSE2", "with SSE2")
+	acc := []VecPhysical{X0, X1, X2, X3}
+	for q := range 4 {
+		MOVOU(Mem{Base: accPtr, Disp: 16 * q}, acc[q])
+	}
+	Label("stripe")
+	stripeSSE2(acc, Mem{Base: in}, Mem{Base: secPtr})
+	stripesEpilogue()
 	for q := range 4 {
 		MOVOU(acc[q], Mem{Base: accPtr, Disp: 16 * q})
 	}
