@@ -23,6 +23,12 @@
 //
 // The secret is the package's var secret (the default secret, 192 bytes),
 // read through ·secret(SB).
+//
+// Measured on the AMD EPYC of the development machine (AVX-512; go test
+// -bench Write ./hashing/xxh3, one message written 1 MiB at a time, best
+// of 5 on a shared machine): avx512 83 GB/s, avx2 69, sse2 35, the
+// portable Go 8.4; github.com/zeebo/xxh3's Hasher with its AVX-512 kernel
+// 46, since it copies the Writes after the first (82 on one 1 MiB Write).
 package main
 
 //go:generate go run . -out ../../xxh3/xxh3block_amd64.s
