@@ -5,7 +5,7 @@ GO      ?= go
 # Two programs: BIN, the command (app/cli/hashdrop: pure Go, no cgo), runs
 # the subcommands itself and hands anything else to WINDOW, the window
 # program (main.go: Fyne, GTK, OpenGL), which answers the subcommands too
-# but takes about 80 ms to start. Installed, WINDOW is
+# but takes 55-80 ms to start (the command about 10). Installed, WINDOW is
 # lib/hashdrop/hashdrop-window beside bin/hashdrop.
 BIN     := build/hashdrop
 WINDOW  := build/hashdrop-window

@@ -5,10 +5,10 @@
 //
 // The window program (the module's root package: hashdrop-window, or
 // Hashdrop.exe on Windows) answers the same subcommands, but it links GTK,
-// OpenGL and X11 and initialises Fyne before main runs: about 80 ms on
-// every start on the machines measured, where this program needs a few.
-// For `hashdrop sum -a xxh3` on a 1 GiB file in the page cache that
-// start-up was most of the gap to xxhsum.
+// OpenGL and X11 and initialises Fyne before main runs: 55-80 ms on every
+// start on a two-core Zen 4, where this program needs about 10. For
+// `hashdrop sum -a xxh3` on a 1 GiB file in the page cache (xxhsum takes
+// 0.1 s) that start-up was most of the gap to xxhsum.
 //
 // On Windows this program is also what makes the command line work at all:
 // Hashdrop.exe is a GUI-subsystem program, which Windows gives no console,
