@@ -30,20 +30,9 @@ func TestSignedChecksumFileSmoke(t *testing.T) {
 	}
 	defer x.Close()
 
-	g := sigtest.NewGnuPG(t)
-	defer g.Close()
-	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
-	keys, err := signature.ReadKeys(g.Export(false, fpr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	dl := filepath.Join(dir, "Downloads")
-	os.MkdirAll(dl, 0o755)
-	iso := writeRandom(t, filepath.Join(dl, "ubuntu-24.04-desktop-amd64.iso"), 4<<20)
-	sums := []byte(sha256File(t, iso) + "  " + filepath.Base(iso) + "\n")
+	dir, dl, iso, sums, sig, key := signedDownload(t)
 	os.WriteFile(filepath.Join(dl, "SHA256SUMS"), sums, 0o644)
-	os.WriteFile(filepath.Join(dl, "SHA256SUMS.gpg"), g.Sign(sums, fpr, "--detach-sign"), 0o644)
+	os.WriteFile(filepath.Join(dl, "SHA256SUMS.gpg"), sig, 0o644)
 
 	for _, run := range []struct {
 		lang, suffix, genuine string
@@ -55,7 +44,7 @@ func TestSignedChecksumFileSmoke(t *testing.T) {
 		t.Run(run.lang, func(t *testing.T) {
 			home := filepath.Join(dir, "home"+run.suffix)
 			store := &signature.Store{Dir: filepath.Join(home, ".config", "hashdrop", "keys")}
-			if _, err := store.Import(keys[0]); err != nil {
+			if _, err := store.Import(key); err != nil {
 				t.Fatal(err)
 			}
 			env := userEnv(display, home, run.env...)
@@ -87,19 +76,8 @@ func TestBadSignatureSmoke(t *testing.T) {
 	}
 	defer x.Close()
 
-	g := sigtest.NewGnuPG(t)
-	defer g.Close()
-	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
-	keys, err := signature.ReadKeys(g.Export(false, fpr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	dl := filepath.Join(dir, "Downloads")
-	os.MkdirAll(dl, 0o755)
-	iso := writeRandom(t, filepath.Join(dl, "ubuntu-24.04-desktop-amd64.iso"), 4<<20)
-	sums := []byte(sha256File(t, iso) + "  " + filepath.Base(iso) + "\n")
-	os.WriteFile(filepath.Join(dl, "SHA256SUMS.gpg"), g.Sign(sums, fpr, "--detach-sign"), 0o644)
+	dir, dl, iso, sums, sig, key := signedDownload(t)
+	os.WriteFile(filepath.Join(dl, "SHA256SUMS.gpg"), sig, 0o644)
 	sums = append(sums, strings.Repeat("1", 64)+"  ubuntu-24.04-live-server-amd64.iso\n"...) // changed after signing
 	os.WriteFile(filepath.Join(dl, "SHA256SUMS"), sums, 0o644)
 
@@ -114,7 +92,7 @@ func TestBadSignatureSmoke(t *testing.T) {
 			t.Run(run.lang+"/"+open.name, func(t *testing.T) {
 				home := filepath.Join(dir, "home"+run.suffix+"-"+open.name)
 				store := &signature.Store{Dir: filepath.Join(home, ".config", "hashdrop", "keys")}
-				if _, err := store.Import(keys[0]); err != nil {
+				if _, err := store.Import(key); err != nil {
 					t.Fatal(err)
 				}
 				name := "smoke-bad-" + open.name + run.suffix
@@ -137,4 +115,24 @@ func TestBadSignatureSmoke(t *testing.T) {
 			})
 		}
 	}
+}
+
+// signedDownload makes a folder (dir) with Downloads/ubuntu-24.04-desktop-amd64.iso
+// (4 MiB) in it, and returns them with the ISO's SHA256SUMS, that file's
+// detached signature by a new key, and the key, as a user would import it.
+func signedDownload(t *testing.T) (dir, dl, iso string, sums, sig []byte, key *signature.Key) {
+	t.Helper()
+	g := sigtest.NewGnuPG(t)
+	defer g.Close()
+	fpr := g.GenKey("Example Release <release@example.org>", "ed25519", "sign", "never")
+	keys, err := signature.ReadKeys(g.Export(false, fpr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	dl = filepath.Join(dir, "Downloads")
+	os.MkdirAll(dl, 0o755)
+	iso = writeRandom(t, filepath.Join(dl, "ubuntu-24.04-desktop-amd64.iso"), 4<<20)
+	sums = []byte(sha256File(t, iso) + "  " + filepath.Base(iso) + "\n")
+	return dir, dl, iso, sums, g.Sign(sums, fpr, "--detach-sign"), keys[0]
 }
