@@ -68,7 +68,9 @@ func TestSoloUnitGoroutine(t *testing.T) {
 	if runtime.GOMAXPROCS(0) == 1 {
 		t.Skip("with one core every lone unit is hashed on the reading goroutine")
 	}
+	before := runtime.NumGoroutine()
 	count := func(solo bool) int {
+		waitGoroutines(t, before) // the last queue's goroutines may still be returning
 		forceSolo(t, solo)
 		q := NewQueue(Options{})
 		defer q.Close()
