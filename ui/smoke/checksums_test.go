@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // TestChecksumFileSmoke starts Hashdrop on a SHA256SUMS, as a double-click
@@ -26,11 +24,7 @@ func TestChecksumFileSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
 	display := startXvfb(t)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 
 	dir := t.TempDir()
 	dl := filepath.Join(dir, "ダウンロード")

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // TestCompareSmoke opens an ISO in the real window and drops its copy, of
@@ -21,11 +19,7 @@ func TestCompareSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
 	display := startXvfb(t)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 	for _, run := range []struct {
 		name string
 		lang []string

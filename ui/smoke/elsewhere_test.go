@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // TestChecksumFileElsewhereSmoke starts Hashdrop on ~/Downloads/debian.iso
@@ -22,11 +20,7 @@ func TestChecksumFileElsewhereSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
 	display := startXvfb(t)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 
 	for _, run := range []struct {
 		name, beside string

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // With every algorithm chosen, the real window's minimum size (the hint it
@@ -33,11 +31,7 @@ func TestWindowFitsALaptopSmoke(t *testing.T) {
 	}
 	iso := writeRandom(t, filepath.Join(dir, "big.iso"), 64<<20)
 	w := start(t, bin, dir, out, "smoke-fits.log", userEnv(display, home), iso)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 	var win uint64
 	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
 	w.logged(60*time.Second, "queued "+iso+" ([CRC32 MD5")
@@ -82,11 +76,7 @@ func TestWindowFitsTheScreenAtScale2Smoke(t *testing.T) {
 	iso := writeRandom(t, filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso"), 1<<20)
 	os.WriteFile(filepath.Join(dir, "SHA256SUMS"), []byte(strings.Repeat("0", 64)+" *ubuntu-24.04.1-desktop-amd64.iso\n"), 0o644)
 	w := start(t, bin, dir, out, "smoke-scale2.log", userEnv(display, filepath.Join(dir, "home"), "FYNE_SCALE=2"), iso)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 	var win uint64
 	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
 	fits := func() (bool, string) {

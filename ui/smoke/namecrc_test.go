@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // TestCRC32InNameSmoke opens, in the real window, a release whose name
@@ -21,11 +19,7 @@ func TestCRC32InNameSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
 	display := startXvfb(t)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 	const name = "[Group] Title - 01 [BC5B1138].mkv"
 	for _, run := range []struct {
 		name string

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // A drop of a 10,000-file folder keeps the window answering: while the
@@ -34,11 +32,7 @@ func TestTenThousandFilesSmoke(t *testing.T) {
 	}
 	late := writeRandom(t, filepath.Join(dir, "late.iso"), 1<<20)
 	w := start(t, bin, dir, out, "smoke-10000.log", userEnv(display, filepath.Join(dir, "home")))
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 	var win uint64
 	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
 	wx, wy, ww, wh, err := x.Geometry(win)
@@ -93,11 +87,7 @@ func TestScreenshotsSmoke(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "releases", "SHA256SUMS"), []byte(sums.String()), 0o644)
 
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 	w := start(t, bin, dir, out, "smoke-screenshot-main.log", userEnv(display, filepath.Join(dir, "home")), paths...)
 	var win uint64
 	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })

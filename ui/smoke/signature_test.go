@@ -13,7 +13,6 @@ import (
 
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/signature/sigtest"
-	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // TestSignedChecksumFileSmoke starts Hashdrop on a SHA256SUMS with its
@@ -24,11 +23,7 @@ func TestSignedChecksumFileSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
 	display := startXvfb(t)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 
 	dir, dl, iso, sums, sig, key := signedDownload(t)
 	os.WriteFile(filepath.Join(dl, "SHA256SUMS"), sums, 0o644)
@@ -70,11 +65,7 @@ func TestBadSignatureSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
 	display := startXvfb(t)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 
 	dir, dl, iso, sums, sig, key := signedDownload(t)
 	os.WriteFile(filepath.Join(dl, "SHA256SUMS.gpg"), sig, 0o644)

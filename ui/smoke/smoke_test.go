@@ -52,11 +52,7 @@ func TestWindowSmoke(t *testing.T) {
 	second := writeRandom(t, filepath.Join(dir, "ダウンロード-リリース.iso"), 8<<20)
 
 	w := start(t, bin, dir, out, "smoke-window.log", userEnv(display, filepath.Join(dir, "home")), first)
-	x, err := xdnd.Open(display)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
+	x := openX(t, display)
 	var win uint64
 	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
 	w.waitFor("the first file's digests", 120*time.Second, func() bool { return hasDigest(w.log.String(), first) })
@@ -123,6 +119,18 @@ func binary(t *testing.T) string {
 
 // startXvfb starts a private X server and returns its display name.
 func startXvfb(t *testing.T) string { return startXvfbScreen(t, "1280x900x24") }
+
+// openX connects to display's X server to find windows, drop files on
+// them and take screenshots; the connection closes when the test ends.
+func openX(t *testing.T, display string) *xdnd.Conn {
+	t.Helper()
+	x, err := xdnd.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	return x
+}
 
 // startXvfbScreen starts a private X server whose screen is screen
 // (WIDTHxHEIGHTxDEPTH) and returns its display name.
