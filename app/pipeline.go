@@ -258,15 +258,22 @@ func (j *Job) readAll(r io.Reader, l *lane, outs []chan *chunk, size, before int
 			c.release()
 			j.read.add(n, j.q.clock())
 		}
-		switch {
-		case err == io.EOF:
-			return read, nil
-		case err != nil && j.stopped.Load():
-			return read, context.Canceled // the Read was interrupted by Cancel
-		case err != nil:
-			return read, err
+		if err != nil {
+			return read, j.readEnd(err)
 		}
 	}
+}
+
+// readEnd is what a read that ended with err means for the job: nil at the
+// end of the input, context.Canceled when Cancel interrupted it, else err.
+func (j *Job) readEnd(err error) error {
+	switch {
+	case err == io.EOF:
+		return nil
+	case j.stopped.Load():
+		return context.Canceled
+	}
+	return err
 }
 
 // fill reads into buf until it is full, the input ends or fails.
@@ -372,14 +379,10 @@ func (j *Job) readSolo(r io.Reader, l *lane, size int64, h hashing.Hasher) (read
 			j.read.add(n, now)
 			m.add(n, now)
 		}
-		switch {
-		case err == io.EOF:
-			return read, false, nil
-		case err != nil && j.stopped.Load():
-			return read, false, context.Canceled // the Read was interrupted by Cancel
-		case err != nil:
-			return read, false, err
-		case probing && read >= soloProbe:
+		if err != nil {
+			return read, false, j.readEnd(err)
+		}
+		if probing && read >= soloProbe {
 			if hashing.Seconds() >= float64(read)/soloSpeed {
 				return read, true, nil
 			}
