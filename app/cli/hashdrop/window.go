@@ -30,11 +30,15 @@ func windowProgram(exe string) (string, error) {
 		strings.Join(tried, " or "))
 }
 
-// self is the path of this program with symbolic links resolved.
-func self() (string, error) {
+// installedWindow is the window program installed with this one, whose
+// path is os.Executable's with symbolic links resolved.
+func installedWindow() (string, error) {
 	exe, err := os.Executable()
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe)
+	}
 	if err != nil {
 		return "", fmt.Errorf("cannot tell where this program is: %w", err)
 	}
-	return filepath.EvalSymlinks(exe)
+	return windowProgram(exe)
 }

@@ -18,11 +18,7 @@ var windowNames = []string{"Hashdrop.exe"}
 // once. It inherits the working folder, against which it makes relative
 // names absolute.
 func openWindow(args []string) error {
-	exe, err := self()
-	if err != nil {
-		return err
-	}
-	win, err := windowProgram(exe)
+	win, err := installedWindow()
 	if err != nil {
 		return err
 	}

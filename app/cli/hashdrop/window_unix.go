@@ -20,11 +20,7 @@ var windowNames = []string{
 // process keeps its id, its terminal and its exit code, as if the window
 // program had been started directly. It returns only when that fails.
 func openWindow(args []string) error {
-	exe, err := self()
-	if err != nil {
-		return err
-	}
-	win, err := windowProgram(exe)
+	win, err := installedWindow()
 	if err != nil {
 		return err
 	}
