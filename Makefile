@@ -26,6 +26,8 @@ DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-
 DEB_TEST  := xvfb xauth libgl1-mesa-dri xdotool x11-utils imagemagick rhash openssl \
              gnupg minisign signify-openbsd fonts-ipafont-gothic b3sum xxhash
 PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
+# qemu for the 386 tests' virtual machine (make test-386-vm).
+DEB_VM      := qemu-system-x86
 # Desktop integration: make install's registration and its test; the Windows
 # package's cross compiler.
 DEB_DESKTOP := xdg-utils shared-mime-info desktop-file-utils
@@ -41,7 +43,7 @@ DEB_WINTEST := wine wine64 xvfb libgl1-mesa-dri xdotool imagemagick gnupg procps
 
 .PHONY: all build run test bench asm deps deps-test clean \
         install uninstall test-desktop package-linux package-windows package-windows-386 pkgsrc deps-desktop deps-windows \
-        build-windows-amd64 deps-windows-package deps-test-windows
+        build-windows-amd64 deps-windows-package deps-test-windows test-386-vm deps-vm
 
 all: build
 
@@ -69,9 +71,10 @@ test-go: deps
 test-purego:
 	CGO_ENABLED=0 $(GO) test -tags purego ./hashing/...
 
-# The 386 cores and their generic twins. A kernel without 32-bit x86
-# support (IA32 emulation) cannot run them: there they are only built, and
-# this says so.
+# The 386 cores and their generic twins. Where this kernel cannot run 32-bit
+# x86 programs (no IA32 emulation), run386 runs them in a virtual machine:
+# Debian's cloud kernel under qemu's software emulation of an x86-64 CPU
+# with SSE2 to AVX2 (not SHA-NI, which qemu 7.2 does not emulate).
 test-386:
 	@mkdir -p build
 	CGO_ENABLED=0 GOARCH=386 $(GO) build -o build/probe-386 ./hashing/internal/probe386
@@ -79,9 +82,28 @@ test-386:
 		echo CGO_ENABLED=0 GOARCH=386 $(GO) test ./hashing/...; \
 		CGO_ENABLED=0 GOARCH=386 $(GO) test ./hashing/...; \
 	else \
-		echo "test-386: this kernel cannot run 32-bit x86 programs: the 386 tests are built, NOT run"; \
-		CGO_ENABLED=0 GOARCH=386 $(GO) test -exec true ./hashing/...; \
+		echo "test-386: this kernel cannot run 32-bit x86 programs: running the 386 tests in a virtual machine"; \
+		$(MAKE) --no-print-directory test-386-vm; \
 	fi
+
+VMKERNEL := build/vm/vmlinuz
+
+test-386-vm: deps-vm $(VMKERNEL)
+	CGO_ENABLED=0 $(GO) build -o build/run386 ./hashing/internal/run386
+	./build/run386 -kernel $(VMKERNEL) ./hashing/...
+
+# Debian's current cloud kernel (64-bit, with IA32 emulation), from its
+# package, without installing it.
+$(VMKERNEL):
+	@mkdir -p build/vm
+	@pkg=$$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | sed -n 's/.*Depends: \(linux-image-[0-9].*\)/\1/p' | head -n 1); \
+	if [ -z "$$pkg" ]; then \
+		echo "apt-cache does not know linux-image-cloud-amd64: run apt-get update"; exit 1; \
+	fi; \
+	echo "fetching $$pkg for the 386 virtual machine"; \
+	cd build/vm && rm -f linux-image-*.deb && apt-get download -q "$$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' ; \
+	dpkg-deb --fsys-tarfile linux-image-*.deb | tar -xO --wildcards './boot/vmlinuz-*' > vmlinuz.tmp && \
+	test -s vmlinuz.tmp && mv vmlinuz.tmp vmlinuz && rm -f linux-image-*.deb
 
 # The queue, the pipeline and the single instance under the race detector.
 test-race: deps
@@ -225,6 +247,9 @@ deps-windows:
 
 deps-windows-package:
 	@sh .ci/need 'command -v wixl && command -v msibuild && command -v zip && command -v convert' $(DEB_WINPKG)
+
+deps-vm:
+	@sh .ci/need 'command -v qemu-system-x86_64 && command -v apt-get && command -v dpkg-deb' $(DEB_VM)
 
 deps-test-windows: deps-windows-package
 	@sh .ci/need 'command -v wine && command -v Xvfb && command -v xdotool && command -v import && command -v gpg && command -v pgrep' $(DEB_WINTEST)
