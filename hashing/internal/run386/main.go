@@ -10,6 +10,7 @@
 // the ones selected and cross-checked.
 //
 //	run386 -kernel build/vm/vmlinuz [-cpu max] [-run REGEXP] ./hashing/...
+//	run386 -kernel build/vm/vmlinuz -run '^$' -fuzz FuzzX -fuzztime 1m ./hashing/xxh3
 //
 // It prints the tests' output as they print it and exits 1 when a package
 // fails, or when the machine stops before every package has reported.
@@ -58,6 +59,8 @@ func main() {
 	mem := flag.Int("m", 3072, "the machine's memory, in MiB")
 	run := flag.String("run", "", "passed to each test binary as -test.run")
 	short := flag.Bool("short", false, "passed to each test binary as -test.short")
+	fuzz := flag.String("fuzz", "", "passed as -test.fuzz (name one package and one fuzz target)")
+	fuzztime := flag.String("fuzztime", "", "passed as -test.fuzztime")
 	timeout := flag.Duration("timeout", 40*time.Minute, "how long the machine may run")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: run386 -kernel VMLINUZ [flags] PACKAGES...")
@@ -74,6 +77,12 @@ func main() {
 	}
 	if *short {
 		args = append(args, "-test.short")
+	}
+	if *fuzz != "" {
+		args = append(args, "-test.fuzz="+*fuzz, "-test.fuzzcachedir=/tmp/fuzz")
+	}
+	if *fuzztime != "" {
+		args = append(args, "-test.fuzztime="+*fuzztime)
 	}
 	if err := host(*kernel, *cpu, *mem, *timeout, args, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "run386:", err)
