@@ -316,13 +316,20 @@ package-windows: deps-windows deps-windows-package $(FYNE) pkgsrc
 	@ls -l $(WINPKG).msi $(WINPKG).zip
 
 # build/Hashdrop-386.exe: the same for 32-bit Windows (PE32), with the 386
-# cores of hashing (SHA-NI, PCLMULQDQ, ...).
-package-windows-386: deps-windows $(FYNE) pkgsrc
+# cores of hashing (SHA-NI, PCLMULQDQ, ...), and
+# build/Hashdrop-VERSION-windows-386.zip: it as Hashdrop.exe beside its own
+# hashdrop.com, the two 32-bit programs alone to run from anywhere.
+WINPKG386 := build/Hashdrop-$(VERSION)-windows-386
+package-windows-386: deps-windows deps-windows-package $(FYNE) pkgsrc
 	cd $(PKGSRC) && GO=$(GO) GOOS=windows GOARCH=386 CC=i686-w64-mingw32-gcc \
 		$(CURDIR)/$(FYNE) package -os windows -release -tags $(TAGS)
 	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop-386.exe
 	rm -rf $(PKGSRC)
-	@file build/Hashdrop-386.exe
+	GOOS=windows GOARCH=386 CGO_ENABLED=0 $(GO) build -ldflags '-s -w' -o build/win386/hashdrop.com ./app/cli/hashdrop
+	cp build/Hashdrop-386.exe build/win386/Hashdrop.exe
+	@file build/Hashdrop-386.exe build/win386/hashdrop.com
+	rm -f $(WINPKG386).zip && zip -j -X -q $(WINPKG386).zip build/win386/Hashdrop.exe build/win386/hashdrop.com
+	@ls -l $(WINPKG386).zip
 
 clean:
 	rm -rf build
