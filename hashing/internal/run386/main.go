@@ -12,7 +12,8 @@
 //	run386 -kernel build/vm/vmlinuz [-cpu max] [-run REGEXP] ./hashing/...
 //	run386 -kernel build/vm/vmlinuz -run '^$' -fuzz FuzzX -fuzztime 1m ./hashing/xxh3
 //
-// It prints the tests' output as they print it and exits 1 when a package
+// The host's HASHDROP_ variables (HASHDROP_DISABLE, HASHDROP_ENABLE) reach the
+// tests. It prints the tests' output as they print it and exits 1 when a package
 // fails, or when the machine stops before every package has reported.
 //
 // In the machine it is /init (process 1): it runs each package's tests in a
@@ -40,6 +41,7 @@ import (
 type plan struct {
 	Packages []string // import paths; package i is in /pkg/i
 	Args     []string // for every test binary
+	Env      []string // the host's HASHDROP_ variables (HASHDROP_DISABLE...)
 }
 
 // The lines init prints around each package, which the host reads back.
@@ -115,6 +117,11 @@ func host(kernel, cpu string, mem int, timeout time.Duration, args, patterns []s
 		ramfs.addDir(d)
 	}
 	p := plan{Args: args}
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "HASHDROP_") {
+			p.Env = append(p.Env, kv)
+		}
+	}
 	for i, pkg := range pkgs {
 		bin := filepath.Join(work, fmt.Sprint(i)+".test")
 		build := exec.Command("go", "test", "-c", "-o", bin, pkg.ImportPath)
@@ -265,7 +272,7 @@ func runInit() {
 		fmt.Println(beginLine + pkg)
 		cmd := exec.Command("./t.test", p.Args...)
 		cmd.Dir = fmt.Sprintf("/pkg/%d", i)
-		cmd.Env = []string{"PATH=/", "HOME=/tmp", "TMPDIR=/tmp"}
+		cmd.Env = append([]string{"PATH=/", "HOME=/tmp", "TMPDIR=/tmp"}, p.Env...)
 		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stdout
 		result := "ok"
 		if err := cmd.Run(); err != nil {
