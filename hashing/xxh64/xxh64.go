@@ -33,6 +33,9 @@ type digest struct {
 	x   [BlockSize]byte
 	nx  int
 	len uint64
+	// generic runs the portable code whatever core is in use: the twin
+	// the cores are checked against.
+	generic bool
 }
 
 // New returns a hash.Hash computing XXH64 with seed 0 on the core in use.
@@ -40,7 +43,13 @@ func New() hash.Hash { return newHash() }
 
 // NewGeneric returns Hashdrop's portable XXH64, the twin other cores are
 // checked against.
-func NewGeneric() hash.Hash { d := &digest{}; d.Reset(); return d }
+func NewGeneric() hash.Hash { return newDigest(true) }
+
+func newDigest(generic bool) *digest {
+	d := &digest{generic: generic}
+	d.Reset()
+	return d
+}
 
 func (d *digest) Reset() {
 	p1, p2 := prime1, prime2 // variables: the sums wrap, as the specification means
@@ -62,12 +71,12 @@ func (d *digest) Write(p []byte) (int, error) {
 		if d.nx < BlockSize {
 			return n, nil
 		}
-		stripes(&d.v, d.x[:])
+		d.stripes(d.x[:])
 		d.nx = 0
 	}
 	if len(p) >= BlockSize {
 		m := len(p) &^ (BlockSize - 1)
-		stripes(&d.v, p[:m])
+		d.stripes(p[:m])
 		p = p[m:]
 	}
 	d.nx = copy(d.x[:], p)
@@ -84,8 +93,17 @@ func mergeRound(acc, v uint64) uint64 {
 	return acc*prime1 + prime4
 }
 
-// stripes consumes whole 32-byte stripes.
-func stripes(v *[4]uint64, p []byte) {
+// stripes runs stripesGeneric on the kernel of d's core.
+func (d *digest) stripes(p []byte) {
+	if d.generic {
+		stripesGeneric(&d.v, p)
+	} else {
+		accumulate(&d.v, p)
+	}
+}
+
+// stripesGeneric consumes whole 32-byte stripes.
+func stripesGeneric(v *[4]uint64, p []byte) {
 	v0, v1, v2, v3 := v[0], v[1], v[2], v[3]
 	for ; len(p) >= BlockSize; p = p[BlockSize:] {
 		v0 = round(v0, binary.LittleEndian.Uint64(p[0:]))

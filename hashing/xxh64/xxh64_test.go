@@ -1,6 +1,7 @@
 package xxh64
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -52,6 +53,65 @@ func TestAgainstGeneric(t *testing.T) {
 			chunks[i] = rng.IntN(200)
 		}
 		hashtest.CompareStreams(t, data, chunks, New(), NewGeneric())
+	})
+}
+
+// randomLanes is any state: the kernels must not depend on the starting one.
+func randomLanes(rng *rand.Rand) [4]uint64 {
+	return [4]uint64{rng.Uint64(), rng.Uint64(), rng.Uint64(), rng.Uint64()}
+}
+
+// TestKernels compares every core's stripe loop with stripesGeneric: 1..29
+// stripes at every misalignment, every length to 2 KiB (the bytes past the
+// last whole stripe left alone) and some longer ones, from random lanes,
+// and all ones, whose products carry out of every word.
+func TestKernels(t *testing.T) {
+	if len(kernels()) == 0 {
+		t.Skip("no kernels in this build")
+	}
+	var lengths []int
+	for n := range 2049 {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 64<<10+31, 1<<20+5)
+	for name, k := range kernels() {
+		t.Run(name, func(t *testing.T) {
+			if why := impl.Unavailable(family, name); why != "" {
+				t.Skipf("core %s: %s", name, why)
+			}
+			hashtest.CrossCheckBlocks(t, BlockSize, randomLanes, k, stripesGeneric)
+			hashtest.CrossCheckLengths(t, lengths, randomLanes, k, stripesGeneric)
+			ones := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+			p := bytes.Repeat([]byte{0xff}, 10*BlockSize)
+			a, b := ones, ones
+			k(&a, p)
+			stripesGeneric(&b, p)
+			if a != b {
+				t.Fatalf("all ones: kernel %x, generic %x", a, b)
+			}
+		})
+	}
+}
+
+// FuzzBlock compares every core's stripe loop with stripesGeneric on
+// fuzz-chosen data from fuzz-chosen lanes.
+func FuzzBlock(f *testing.F) {
+	f.Add(uint64(0), uint64(0), make([]byte, 4*BlockSize))
+	f.Add(uint64(1), ^uint64(0), []byte("abcdefghijklmnopqrstuvwxyz0123456789"))
+	f.Fuzz(func(t *testing.T, s0, s1 uint64, data []byte) {
+		start := randomLanes(rand.New(rand.NewPCG(s0, s1)))
+		want := start
+		stripesGeneric(&want, data)
+		for name, k := range kernels() {
+			if impl.Unavailable(family, name) != "" {
+				continue
+			}
+			got := start
+			k(&got, data)
+			if got != want {
+				t.Fatalf("%s on %d bytes: %x, generic %x", name, len(data), got, want)
+			}
+		}
 	})
 }
 

@@ -14,6 +14,7 @@ package main
 //go:generate go run . -family blake2b -out ../../blake2b/blake2bblock_386.s
 //go:generate go run . -family blake3 -out ../../blake3/blake3block_386.s
 //go:generate go run . -family xxh3 -out ../../xxh3/xxh3block_386.s
+//go:generate go run . -family xxh64 -out ../../xxh64/xxh64block_386.s
 
 import (
 	"bytes"
@@ -27,7 +28,7 @@ func main() {
 	family := flag.String("family", "", "ripemd, sha3 or whirlpool")
 	out := flag.String("out", "", "file to write")
 	flag.Parse()
-	gen, ok := map[string]func(){"ripemd": ripemd, "sha3": sha3, "whirlpool": whirlpool, "blake2b": blake2b, "blake3": blake3, "xxh3": xxh3}[*family]
+	gen, ok := map[string]func(){"ripemd": ripemd, "sha3": sha3, "whirlpool": whirlpool, "blake2b": blake2b, "blake3": blake3, "xxh3": xxh3, "xxh64": xxh64}[*family]
 	if !ok || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: x86 -family ripemd|sha3|whirlpool -out FILE")
 		os.Exit(2)
