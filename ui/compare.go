@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -116,6 +117,7 @@ func (w *Window) judgeComparison() {
 		w.cmp.result = compare.Compare(files)
 	}
 	for i, it := range w.files.items {
+		it.fromFile = fromFile
 		p := w.inName(it)
 		was := it.named
 		it.named = nil
@@ -127,6 +129,8 @@ func (w *Window) judgeComparison() {
 		renamed := (was == nil) != (it.named == nil) || was != nil && was.Outcome != it.named.Outcome
 		var line *cardVerdict
 		switch {
+		case it.condemned(on):
+			// its own verdict stays on its card (verdictLine)
 		case on:
 			line = w.compareLine(i)
 		case fromFile:
@@ -171,17 +175,43 @@ func (w *Window) compareLine(i int) *cardVerdict {
 func sameLine(a, b *cardVerdict) bool { return a == b || a != nil && b != nil && *a == *b }
 
 // comparisonBanner sets the banner when Compare, or a file's digest,
-// decides it, and reports whether one did.
+// decides it, and reports whether one did. What was published for a file
+// that condemns it outranks the comparison: two copies that are the same
+// can both be the wrong file, so the banner then says what it would
+// without the comparison, and the cards of the others keep their lines on
+// the comparison.
 func (w *Window) comparisonBanner(targets []*fileItem) bool {
-	switch {
-	case w.comparingOn():
-		w.compareBanner()
-	case w.fromFile():
-		w.sourceBanner(targets)
-	default:
+	on, fromFile := w.comparingOn(), w.fromFile()
+	if !on && !fromFile {
 		return false
 	}
+	if slices.ContainsFunc(w.files.items, func(it *fileItem) bool { return it.condemned(on) }) {
+		if on {
+			return false // a digest pasted before Compare, or the checksum files, decide
+		}
+		w.sidecarBanner() // the field holds a listed file's digest, not a published one
+		w.nameBanner()
+		return true
+	}
+	if on {
+		w.compareBanner()
+	} else {
+		w.sourceBanner(targets)
+	}
 	return true
+}
+
+// condemned reports whether what was published for it says it is not
+// the file its publisher released, or disagrees about it: a mismatch with
+// a checksum file or with the CRC32 in its name, checksum files that
+// disagree, a BAD signature; and, when pasted, a mismatch with the pasted
+// digest or a disagreement between it and a checksum file.
+func (it *fileItem) condemned(pasted bool) bool {
+	d := it.sidecar
+	return it.badSignature() ||
+		d != nil && len(d.By) > 0 && (d.Outcome == checksum.Mismatch || d.Outcome == checksum.Conflict) ||
+		it.named != nil && it.named.Outcome == checksum.Mismatch ||
+		pasted && (it.pasted != nil && it.pasted.Outcome == checksum.Mismatch || it.pastedDisagrees())
 }
 
 // compareBanner words Compare's verdict.

@@ -246,3 +246,64 @@ func TestSameNamesInTheCompactList(t *testing.T) {
 		t.Errorf("no row shows %q", want)
 	}
 }
+
+// What was published for a file outranks comparing it: an ISO that does
+// not match the SHA256SUMS beside it, and its copy, are identical, but the
+// banner stays red and its card keeps its mismatch, whether Compare, its
+// copy's digest in the field or a digest pasted before Compare judged them.
+// Where the SHA256SUMS matches, Compare decides the banner as before.
+func TestPublishedMismatchOutranksComparing(t *testing.T) {
+	setup := func(t *testing.T, published string) (*harness, *fileItem, *fileItem) {
+		h := newHarness(t)
+		dir := t.TempDir()
+		iso := writeFile(t, filepath.Join(dir, "Downloads", "ubuntu.iso"), "the iso")
+		writeFile(t, filepath.Join(dir, "Downloads", "SHA256SUMS"), sha256Hex(published)+"  ubuntu.iso\n")
+		cp := writeFile(t, filepath.Join(dir, "usb", "ubuntu.iso"), "the iso")
+		h.dropped(iso, cp)
+		return h, h.w.files.items[0], h.w.files.items[1]
+	}
+	red := func(t *testing.T, h *harness, iso, cp *fileItem, wantCopy string) {
+		t.Helper()
+		if o, hl := h.w.banner.Outcome(), h.w.banner.Headline(); o != checksum.Mismatch || !strings.Contains(hl, "NOT match") {
+			t.Errorf("banner %v %q, want the mismatch with SHA256SUMS", o, hl)
+		}
+		if _, line := iso.verdictLine(); !strings.Contains(line, "NOT match") {
+			t.Errorf("the ISO's card says %q, want its mismatch", line)
+		}
+		if _, line := cp.verdictLine(); line != wantCopy {
+			t.Errorf("the copy's card says %q, want %q", line, wantCopy)
+		}
+	}
+	t.Run("Compare", func(t *testing.T) {
+		h, iso, cp := setup(t, "the real iso")
+		test.Tap(h.w.cmp.button)
+		red(t, h, iso, cp, "Identical to the other files")
+	})
+	t.Run("its copy's digest", func(t *testing.T) {
+		h, iso, cp := setup(t, "the real iso")
+		test.Tap(h.card(cp).use)
+		if !h.w.fromFile() {
+			t.Fatal("the copy's digest is not the expected one")
+		}
+		red(t, h, iso, cp, "Its digest is the one the other files are compared with")
+	})
+	t.Run("pasted, then Compare", func(t *testing.T) {
+		h, _, cp := setup(t, "the iso")
+		h.w.expected.SetText(sha256Hex("another iso"))
+		h.settle()
+		test.Tap(h.w.cmp.button)
+		if o := h.w.banner.Outcome(); o != checksum.Mismatch && o != checksum.Conflict {
+			t.Errorf("banner %v %q, want the pasted digest's verdict", o, h.w.banner.Headline())
+		}
+		if _, line := cp.verdictLine(); strings.Contains(line, "Identical") {
+			t.Errorf("the copy's card says %q, under a pasted digest it does not match", line)
+		}
+	})
+	t.Run("matching", func(t *testing.T) {
+		h, _, _ := setup(t, "the iso")
+		test.Tap(h.w.cmp.button)
+		if got, want := h.w.banner.Headline(), "Identical: Downloads/ubuntu.iso and usb/ubuntu.iso are the same"; got != filepath.FromSlash(want) && got != want {
+			t.Errorf("headline %q, want %q", got, want)
+		}
+	})
+}

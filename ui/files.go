@@ -65,6 +65,7 @@ type fileItem struct {
 	ownSig    *checksum.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
 	sidecar   *checksum.Decision     // the file against published (checksum.Decide), nil when none
 	pasted    *checksum.Verdict      // the file against the expected-digest field
+	fromFile  bool                   // that field holds another listed file's digest: pasted is no published verdict (Window.fromFile)
 	named     *checksum.Verdict      // the file against the CRC32 in its name (namecrc.go), nil when none
 	compared  *cardVerdict           // its line on Compare or on a file's digest expected (compare.go), nil when none
 }

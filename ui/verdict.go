@@ -548,9 +548,11 @@ func (w *Window) unpublished() int {
 
 // pastedDisagrees reports whether the digest pasted for it and the
 // digests published for it disagree: the file matches one and not the
-// other. That is one verdict, a conflict, never a green and a red.
+// other. That is one verdict, a conflict, never a green and a red. A
+// listed file's digest in the field is no published digest: it never
+// disagrees.
 func (it *fileItem) pastedDisagrees() bool {
-	if it.pasted == nil || it.sidecar == nil || len(it.sidecar.By) == 0 {
+	if it.pasted == nil || it.fromFile || it.sidecar == nil || len(it.sidecar.By) == 0 {
 		return false
 	}
 	p, s := it.pasted.Outcome, it.sidecar.Outcome
@@ -564,7 +566,7 @@ func (it *fileItem) signatureDisagrees() (source string, v *checksum.Verdict) {
 	if !it.ownSig.Trusted() {
 		return "", nil
 	}
-	if it.pasted != nil && it.pasted.Outcome == checksum.Mismatch {
+	if it.pasted != nil && !it.fromFile && it.pasted.Outcome == checksum.Mismatch {
 		return tr("the pasted digest"), it.pasted
 	}
 	if d := it.sidecar; d != nil && len(d.By) > 0 && d.Outcome == checksum.Mismatch {
