@@ -17,7 +17,13 @@ import (
 
 // digestLine is how many hex digits a digest line holds: SHA-256 fits on
 // one, SHA-512 and Whirlpool take two even halves, easy to compare by eye.
-const digestLine = 64
+// Where the screen has no room for such a line (a small laptop at twice
+// the scale), a card's lines hold narrowDigestLine: SHA-256 in two halves
+// (Window.digits).
+const (
+	digestLine       = 64
+	narrowDigestLine = 32
+)
 
 // algNameWidth is the width of the algorithm column of a card.
 const algNameWidth = 104
@@ -25,31 +31,37 @@ const algNameWidth = 104
 // digestMetrics are the sizes of a digest in the monospace font, measured
 // once: every card of the list must have a height known in advance.
 var digestMetrics struct {
-	once   sync.Once
-	width  float32
-	height map[int]float32
 	mu     sync.Mutex
+	width  map[int]float32 // by the digits a line holds
+	height map[int]float32 // by lines
 }
 
-// digestWidth is the width of a label that wraps after exactly digestLine
+// digestWidth is the width of a label that wraps after exactly digits
 // monospace digits.
-func digestWidth() float32 {
-	digestMetrics.once.Do(func() {
-		mono := fyne.TextStyle{Monospace: true}
-		w := fyne.MeasureText(strings.Repeat("0", digestLine), theme.TextSize(), mono).Width
-		digestMetrics.width = w + 2*theme.InnerPadding() + 1
-		digestMetrics.height = make(map[int]float32)
-	})
-	return digestMetrics.width
+func digestWidth(digits int) float32 {
+	digestMetrics.mu.Lock()
+	defer digestMetrics.mu.Unlock()
+	if w, ok := digestMetrics.width[digits]; ok {
+		return w
+	}
+	if digestMetrics.width == nil {
+		digestMetrics.width = make(map[int]float32)
+	}
+	mono := fyne.TextStyle{Monospace: true}
+	w := fyne.MeasureText(strings.Repeat("0", digits), theme.TextSize(), mono).Width + 2*theme.InnerPadding() + 1
+	digestMetrics.width[digits] = w
+	return w
 }
 
 // digestHeight is the height of a digest label of n lines.
 func digestHeight(lines int) float32 {
-	digestWidth()
 	digestMetrics.mu.Lock()
 	defer digestMetrics.mu.Unlock()
 	if h, ok := digestMetrics.height[lines]; ok {
 		return h
+	}
+	if digestMetrics.height == nil {
+		digestMetrics.height = make(map[int]float32)
 	}
 	probe := widget.NewLabelWithStyle(strings.TrimSuffix(strings.Repeat(strings.Repeat("0", digestLine)+"\n", lines), "\n"),
 		fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
@@ -58,19 +70,20 @@ func digestHeight(lines int) float32 {
 	return h
 }
 
-func digestLines(a *hashing.Algorithm) int { return (a.HexLen() + digestLine - 1) / digestLine }
+// digestLines is how many lines a's digest takes at digits a line.
+func digestLines(a *hashing.Algorithm, digits int) int { return (a.HexLen() + digits - 1) / digits }
 
-// digestBox holds a digest label at the size of lines lines.
-type digestBox struct{ lines int }
+// digestBox holds a digest label at the size of lines lines of digits.
+type digestBox struct{ lines, digits int }
 
 func (d *digestBox) MinSize([]fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(digestWidth(), digestHeight(d.lines))
+	return fyne.NewSize(digestWidth(d.digits), digestHeight(d.lines))
 }
 
 func (d *digestBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.Position{})
-		o.Resize(fyne.NewSize(digestWidth(), size.Height))
+		o.Resize(fyne.NewSize(digestWidth(d.digits), size.Height))
 	}
 }
 
@@ -94,7 +107,7 @@ func newAlgRow(w *Window) *algRow {
 	r := &algRow{
 		name:  widget.NewLabel(""),
 		speed: widget.NewLabel(""),
-		box:   &digestBox{lines: 1},
+		box:   &digestBox{lines: 1, digits: w.digits},
 		mark:  widget.NewIcon(nil),
 		w:     w,
 	}
@@ -119,7 +132,7 @@ func newAlgRow(w *Window) *algRow {
 func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
 	r.alg, r.item = a, it
 	r.name.SetText(a.Name)
-	r.box.lines = digestLines(a)
+	r.box.lines, r.box.digits = digestLines(a, r.w.digits), r.w.digits
 	var sum []byte
 	if it != nil {
 		sum = it.digests[a]

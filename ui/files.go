@@ -400,11 +400,11 @@ func (l *fileList) refresh() {
 	l.list.Refresh()
 }
 
-// shape names what decides a card's height.
-func shape(it *fileItem) string {
+// shape names what decides a card's height, at digits a digest line.
+func shape(it *fileItem, digits int) string {
 	var b strings.Builder
 	for _, a := range it.shown() {
-		fmt.Fprintf(&b, "%d,", digestLines(a))
+		fmt.Fprintf(&b, "%d,", digestLines(a, digits))
 	}
 	if _, v := it.verdictLine(); v != "" {
 		b.WriteString("v")
@@ -421,7 +421,7 @@ func (l *fileList) fit(it *fileItem) {
 	if l.compact != nil || len(l.items) > compactAbove {
 		return // one line a file: the cards' heights do not matter
 	}
-	key := shape(it)
+	key := shape(it, l.w.digits)
 	h, ok := l.heights[key]
 	if !ok {
 		l.scratch.bind(it)

@@ -92,7 +92,44 @@ func (w *Window) fitScreen(area screenArea, scale float32) {
 		w.win.SetContent(container.New(w.fit, w.fit.scroll))
 	}
 	w.fit.room = content
+	w.setDigits(w.cardDigits(content.Width))
 	if size := w.win.Canvas().Size(); size != firstSize(size, room) {
 		w.win.Resize(firstSize(size, room))
+	}
+}
+
+// cardDigits is how many digits a line of a card's digest can hold in a
+// view width wide: digestLine when a card with such lines fits, else
+// narrowDigestLine, so that a small screen at twice the scale shows the
+// view whole, its banner unclipped, rather than a sideways scroll.
+func (w *Window) cardDigits(width float32) int {
+	l := w.files
+	l.scratch.bind(nil) // the template's rows, at w.digits
+	wide := l.scratch.MinSize().Width - digestWidth(w.digits) + digestWidth(digestLine)
+	if wide <= width {
+		return digestLine
+	}
+	return narrowDigestLine
+}
+
+// setDigits makes the lines of the cards' digests hold digits, and gives
+// the list the cards' new heights.
+func (w *Window) setDigits(digits int) {
+	if w.digits == digits {
+		return
+	}
+	w.tracef("screen: digest lines of %d digits", digits)
+	w.digits = digits
+	l := w.files
+	l.scratch.bind(nil)
+	clear(l.heights)
+	for _, it := range l.items {
+		l.fit(it)
+	}
+	if l.list != nil {
+		l.list.Refresh()
+	}
+	if l.compact != nil {
+		l.compact.refresh()
 	}
 }

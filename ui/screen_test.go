@@ -93,4 +93,48 @@ func TestWindowOnALargeScreenKeepsItsSize(t *testing.T) {
 	if body, view := h.w.body.Size(), h.w.fit.scroll.Size(); body != view {
 		t.Errorf("the view is %v in a window area of %v: it should fill it, not scroll", body, view)
 	}
+	if h.w.digits != digestLine {
+		t.Errorf("digest lines of %d digits on a large screen, want %d", h.w.digits, digestLine)
+	}
+}
+
+// On a small laptop at twice the scale a card's digest lines hold 32
+// digits, so that the view needs no sideways scroll and the banner is read
+// whole; the cards already listed take their new heights.
+func TestNarrowDigestLinesAtScale2(t *testing.T) {
+	h := newHarness(t)
+	h.win.Resize(defaultSize)
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso"), "abc")})
+	h.waitFor("hashed", h.allFinished)
+	h.w.expected.SetText(fmt.Sprintf("%x", hashOf(mustAlg("sha256"), "abd")))
+	h.settle() // the card is higher than the template: its verdict line
+	h.w.fitScreen(laptopScreen, 2)
+	h.settle()
+	if h.w.digits != narrowDigestLine {
+		t.Fatalf("digest lines of %d digits at scale 2 on %v, want %d", h.w.digits, laptopScreen.work, narrowDigestLine)
+	}
+	if m, room := h.w.body.MinSize(), h.w.fit.room; m.Width > room.Width {
+		t.Errorf("the view needs %v wide, more than the %v there is: it scrolls sideways", m.Width, room.Width)
+	}
+	if b, v := h.w.banner.Size().Width, h.w.fit.scroll.Size().Width; b > v {
+		t.Errorf("the banner is %v wide in a view of %v: cut at the right", b, v)
+	}
+	var card *fileCard
+	for _, c := range h.w.files.cards {
+		if c.item == h.w.files.items[0] {
+			card = c
+		}
+	}
+	if card == nil {
+		t.Fatal("no card shows the file")
+	}
+	for _, r := range card.rows[:card.shown] {
+		if want := (r.alg.HexLen() + 31) / 32; r.box.lines != want || r.box.digits != narrowDigestLine {
+			t.Errorf("%s: %d lines of %d digits, want %d of %d", r.alg.Name, r.box.lines, r.box.digits, want, narrowDigestLine)
+		}
+	}
+	if got, need := card.Size().Height, card.MinSize().Height; got < need {
+		t.Errorf("the card is laid out %v high, less than the %v its two-line digests need", got, need)
+	}
 }

@@ -78,6 +78,7 @@ type Window struct {
 	body     *fyne.Container
 	mainView fyne.CanvasObject
 	layout   *mainLayout // mainView's
+	digits   int         // hex digits a line of a card's digest holds (filecard.go; setDigits)
 	fit      *screenFit  // holds body within the screen (fitScreen), or nil
 	sums     *sumsView
 	saving   *saveForm         // the Save checksums form shown last
@@ -100,7 +101,8 @@ type Window struct {
 // New builds the window's content for core and returns it; call Add to
 // queue files and win.ShowAndRun to show it.
 func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
-	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, now: core.Queue().Now, stop: make(chan struct{})}
+	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, now: core.Queue().Now, stop: make(chan struct{}),
+		digits: digestLine}
 	if w.do == nil {
 		w.do = fyne.Do
 	}
