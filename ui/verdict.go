@@ -341,7 +341,11 @@ func (w *Window) setBanner(e *checksum.ExpectedDigest, targets []*fileItem) {
 		w.banner.set(checksum.Unknown, tr("Cannot compare: this is not a digest Hashdrop understands"), w.expected.problem)
 		return
 	}
-	if e == nil {
+	// Without a digest pasted, or when it condemns no file while what was
+	// published for one condemns it: a match with the pasted digest never
+	// turns the banner green over a file that fails its own checksum file.
+	if e == nil || !slices.ContainsFunc(targets, (*fileItem).pastedCondemns) &&
+		slices.ContainsFunc(w.files.items, func(it *fileItem) bool { return it.condemned(false) }) {
 		w.sidecarBanner()
 		w.nameBanner() // when nothing published decided, or one is wrong
 		return
@@ -544,6 +548,13 @@ func (w *Window) unpublished() int {
 		}
 	}
 	return n
+}
+
+// pastedCondemns reports whether the pasted digest condemns it: it does
+// not match it, or it and what else was published for it disagree.
+func (it *fileItem) pastedCondemns() bool {
+	s, _ := it.signatureDisagrees()
+	return it.pasted != nil && it.pasted.Outcome == checksum.Mismatch || it.pastedDisagrees() || s != ""
 }
 
 // pastedDisagrees reports whether the digest pasted for it and the

@@ -224,3 +224,31 @@ func TestMismatchShowsExpectedAboveActual(t *testing.T) {
 		t.Error("the comparison stays after a match")
 	}
 }
+
+// A digest pasted for one file, which it matches, does not turn the banner
+// green while another file listed fails the SHA256SUMS beside it: that
+// file's mismatch is the banner, and each card keeps its own verdict.
+func TestPublishedMismatchOutranksAPastedMatch(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	a := writeFile(t, filepath.Join(dir, "Downloads", "a.iso"), "aaa")
+	writeFile(t, filepath.Join(dir, "Downloads", "SHA256SUMS"), sha256Hex("aab")+"  a.iso\n")
+	b := writeFile(t, filepath.Join(dir, "other", "b.iso"), "bbb")
+	h.dropped(a, b)
+	h.w.expected.SetText(sha256Hex("bbb"))
+	h.settle()
+	if o, hl := h.w.banner.Outcome(), h.w.banner.Headline(); o != checksum.Mismatch || !strings.Contains(hl, "NOT match") {
+		t.Errorf("banner %v %q, want a.iso's mismatch with SHA256SUMS", o, hl)
+	}
+	for name, want := range map[string]string{"a.iso": "Does NOT match", "b.iso": "Matches the published SHA-256"} {
+		if _, line := h.item(name).verdictLine(); !strings.HasPrefix(line, want) {
+			t.Errorf("%s's card says %q, want %q…", name, line, want)
+		}
+	}
+	// The pasted digest that condemns a file still decides: both red.
+	h.w.expected.SetText(sha256Hex("bbc"))
+	h.settle()
+	if o, d := h.w.banner.Outcome(), h.w.banner.Detail(); o != checksum.Mismatch || strings.Contains(d, "SHA256SUMS") {
+		t.Errorf("banner %v, detail %q: want the pasted digest's mismatch", o, d)
+	}
+}
