@@ -33,6 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -124,7 +125,7 @@ func host(kernel, cpu string, mem int, timeout time.Duration, args, patterns []s
 	}
 	for i, pkg := range pkgs {
 		bin := filepath.Join(work, fmt.Sprint(i)+".test")
-		build := exec.Command("go", "test", "-c", "-o", bin, pkg.ImportPath)
+		build := exec.Command(goCommand(), "test", "-c", "-o", bin, pkg.ImportPath)
 		build.Env = append(os.Environ(), "GOARCH=386", "CGO_ENABLED=0")
 		build.Stdout, build.Stderr = os.Stdout, os.Stderr
 		if err := build.Run(); err != nil {
@@ -162,10 +163,14 @@ func host(kernel, cpu string, mem int, timeout time.Duration, args, patterns []s
 	if err := qemu.Start(); err != nil {
 		return fmt.Errorf("starting qemu-system-x86_64: %w", err)
 	}
-	timer := time.AfterFunc(timeout, func() { qemu.Process.Kill() })
+	var timedOut atomic.Bool
+	timer := time.AfterFunc(timeout, func() { timedOut.Store(true); qemu.Process.Kill() })
 	defer timer.Stop()
 	results, done := readReports(out, os.Stdout)
 	waitErr := qemu.Wait()
+	if timedOut.Load() {
+		return fmt.Errorf("the machine was stopped after %v, before the tests ended", timeout)
+	}
 
 	var failed []string
 	for _, pkg := range p.Packages {
@@ -184,6 +189,14 @@ func host(kernel, cpu string, mem int, timeout time.Duration, args, patterns []s
 	}
 	fmt.Printf("run386: the 386 tests of all %d packages passed\n", len(p.Packages))
 	return nil
+}
+
+// goCommand is the go command to build with: $GO (the Makefile's), else go.
+func goCommand() string {
+	if g := os.Getenv("GO"); g != "" {
+		return g
+	}
+	return "go"
 }
 
 // readReports copies the machine's console to w and collects what init
@@ -214,7 +227,7 @@ type testedPackage struct {
 
 // testedPackages lists the packages matched by patterns that have tests.
 func testedPackages(patterns []string) ([]testedPackage, error) {
-	list := exec.Command("go", append([]string{"list", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles"}, patterns...)...)
+	list := exec.Command(goCommand(), append([]string{"list", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles"}, patterns...)...)
 	list.Env = append(os.Environ(), "GOARCH=386", "CGO_ENABLED=0")
 	list.Stderr = os.Stderr
 	out, err := list.Output()
