@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"hash"
 	"math/bits"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/blake2bspec"
 )
 
 // family is the name this package's cores are registered under.
@@ -19,10 +21,7 @@ const (
 )
 
 // iv is BLAKE2b's IV (RFC 7693 section 2.6): SHA-512's initial hash value.
-var iv = [8]uint64{
-	0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-	0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
-}
+var iv = blake2bspec.IV
 
 // digest is the running state. BLAKE2b marks the last block, so a full
 // buffer is compressed only once more input shows it was not the last.

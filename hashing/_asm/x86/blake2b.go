@@ -1,6 +1,10 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/blake2bspec"
+)
 
 // The BLAKE2b cores for 386 keep the 4x4 state as rows, two 64-bit words
 // an XMM register: row a (v0..v3) and row b (v4..v7) and row d (v12..v15)
@@ -37,21 +41,6 @@ const (
 	b2C     = 96
 	b2Frame = b2C + 32 + 16
 )
-
-// b2Sigma is the message schedule of RFC 7693 section 2.7 (rounds 10 and
-// 11 take rows 0 and 1 again).
-var b2Sigma = [10][16]int{
-	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-	{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-	{11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
-	{7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
-	{9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
-	{2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
-	{12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
-	{13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
-	{6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
-	{10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
-}
 
 // b2State is where the rows are while the rounds are written: the
 // registers of the halves of rows a, b and d, the memory of row c's halves
@@ -113,7 +102,7 @@ func blake2bCore(name string, ssse3 bool) {
 	I("PXOR", mem(b2IV+48, "BX"), "X7")
 
 	for r := range 12 {
-		m := b2Sigma[r%10]
+		m := blake2bspec.Sigma[r%10]
 		Comment("round %d: columns", r)
 		s.half(0, m[0], m[2], m[1], m[3])
 		s.half(1, m[4], m[6], m[5], m[7])
@@ -235,10 +224,6 @@ func (s *b2State) undiagonalize() {
 // (RFC 7693 section 2.6, SHA-512's initial hash value) and the PSHUFB masks
 // that turn each 64-bit word right by 24 and 16 bits.
 func blake2bData() {
-	iv := []uint64{
-		0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-		0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
-	}
 	mask := func(bytes int) uint64 {
 		var q uint64
 		for i := range 8 {
@@ -246,7 +231,7 @@ func blake2bData() {
 		}
 		return q
 	}
-	data := append(iv, mask(3), mask(3)|0x0808080808080808, mask(2), mask(2)|0x0808080808080808)
+	data := append(blake2bspec.IV[:], mask(3), mask(3)|0x0808080808080808, mask(2), mask(2)|0x0808080808080808)
 	text.WriteString("\n")
 	for i, q := range data {
 		fmt.Fprintf(&text, "DATA b2Const<>+%d(SB)/8, $0x%016x\n", 8*i, q)
