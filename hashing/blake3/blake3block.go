@@ -3,6 +3,8 @@ package blake3
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/blake3spec"
 )
 
 // Domain flags of the BLAKE3 specification, section 2.1.
@@ -13,11 +15,12 @@ const (
 	flagRoot       = 1 << 3
 )
 
-// iv is BLAKE3's IV (the specification's table 1), the key of the hash mode.
-var iv = [8]uint32{0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19}
-
-// permutation is the message permutation applied between rounds (section 2.2).
-var permutation = [16]uint8{2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8}
+// iv (the key of the hash mode) and the message permutation between
+// rounds are the specification's (hashing/internal/blake3spec).
+var (
+	iv          = blake3spec.IV
+	permutation = blake3spec.Permutation
+)
 
 // A node is the input of one compression not yet made: a chunk's last
 // block or a parent. Its chaining value is its output's first half; the

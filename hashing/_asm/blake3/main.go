@@ -39,13 +39,16 @@ import (
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/blake3spec"
 )
 
-// iv is BLAKE3's IV (the specification's table 1).
-var iv = [8]uint32{0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19}
-
-// permutation is the message permutation applied between rounds.
-var permutation = [16]int{2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8}
+// iv and the message permutation between rounds are the specification's
+// (hashing/internal/blake3spec).
+var (
+	iv          = blake3spec.IV
+	permutation = blake3spec.Permutation
+)
 
 func main() {
 	os.Setenv("GOFLAGS", os.Getenv("GOFLAGS")+" -tags=purego")

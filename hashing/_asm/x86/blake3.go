@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"slices"
+
+	"github.com/hashdrop/hashdrop/hashing/internal/blake3spec"
 )
 
 // The BLAKE3 cores for 386 hash four inputs at once, one in each 32-bit
@@ -50,17 +52,11 @@ const (
 	b3cSize     = 112
 )
 
-// b3IV is BLAKE3's IV (the specification's table 1).
-var b3IV = [8]uint32{0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19}
-
-// b3Permutation is the message permutation applied between rounds.
-var b3Permutation = [16]int{2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8}
-
 func blake3Consts() {
 	var rows [b3cSize / 4]uint32
 	for i := range 4 {
 		for lane := range 4 {
-			rows[b3cIV/4+4*i+lane] = b3IV[i]
+			rows[b3cIV/4+4*i+lane] = blake3spec.IV[i]
 		}
 	}
 	// Byte j of a word rotated right by 16 is byte j+2 (mod 4) of the
@@ -211,7 +207,7 @@ func b3Schedule() []b3Op {
 		}
 		if r < 6 {
 			var next [16]int
-			for i, j := range b3Permutation {
+			for i, j := range blake3spec.Permutation {
 				next[i] = s[j]
 			}
 			s = next
