@@ -204,14 +204,14 @@ func (w *Window) comparisonBanner(targets []*fileItem) bool {
 // condemned reports whether what was published for it says it is not
 // the file its publisher released, or disagrees about it: a mismatch with
 // a checksum file or with the CRC32 in its name, checksum files that
-// disagree, a BAD signature; and, when pasted, a mismatch with the pasted
-// digest or a disagreement between it and a checksum file.
+// disagree, a BAD signature; and, when pasted, what the pasted digest
+// says of it (pastedCondemns).
 func (it *fileItem) condemned(pasted bool) bool {
 	d := it.sidecar
 	return it.badSignature() ||
 		d != nil && len(d.By) > 0 && (d.Outcome == checksum.Mismatch || d.Outcome == checksum.Conflict) ||
 		it.named != nil && it.named.Outcome == checksum.Mismatch ||
-		pasted && (it.pasted != nil && it.pasted.Outcome == checksum.Mismatch || it.pastedDisagrees())
+		pasted && it.pastedCondemns()
 }
 
 // compareBanner words Compare's verdict.
