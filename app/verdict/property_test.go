@@ -1,0 +1,114 @@
+package verdict
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/signature"
+)
+
+// randomEvidence makes evidence of up to five files from rnd: any read
+// state, digests published (right or wrong, signed or not), CRC32s in
+// names, own signatures, a pasted digest, Compare.
+func randomEvidence(t testing.TB, rnd *rand.Rand) Evidence {
+	contents := []string{"good", "evil", "other"}
+	pick := func() string { return contents[rnd.IntN(len(contents))] }
+	kinds := []signature.Kind{signature.NoSignature, signature.Genuine, signature.UnknownKey, signature.Bad}
+	var ev Evidence
+	n := 1 + rnd.IntN(5)
+	for i := range n {
+		data := pick()
+		f := file(t, fmt.Sprintf("/dl/f%d.iso", i), data, "sha256", "md5", "crc32")
+		f.Read = Read(rnd.IntN(int(FileRefused) + 1))
+		if !f.Read.Readable() {
+			f.Digests = nil
+		} else if f.Read != FileDone && rnd.IntN(2) == 0 {
+			f.Digests = f.Digests[:rnd.IntN(len(f.Digests))]
+		}
+		for range rnd.IntN(3) {
+			id := []string{"sha256", "md5", "sha512"}[rnd.IntN(3)]
+			p := pub(t, []string{"/dl/SHA256SUMS", "/elsewhere/SHA256SUMS"}[rnd.IntN(2)], id, pick())
+			if k := kinds[rnd.IntN(len(kinds))]; k != signature.NoSignature {
+				p = signed(p, k)
+			}
+			f.Published = append(f.Published, p)
+		}
+		if rnd.IntN(4) == 0 {
+			f.Path = fmt.Sprintf("/dl/f%d [%s].mkv", i, []string{"DEADBEEF", hexOf(t, "crc32", data)}[rnd.IntN(2)])
+			f.InName = checksum.InName(f.Path)
+		}
+		if rnd.IntN(5) == 0 {
+			f.Signature = &checksum.Authenticity{Verdict: signature.Result{Kind: kinds[rnd.IntN(len(kinds))]}}
+		}
+		f.Companion = rnd.IntN(10) == 0
+		ev.Files = append(ev.Files, f)
+	}
+	switch rnd.IntN(4) {
+	case 1:
+		var targets []int
+		for i := range n {
+			if rnd.IntN(2) == 0 {
+				targets = append(targets, i)
+			}
+		}
+		ev.Pasted = pasted(t, "sha256:"+hexOf(t, "sha256", pick()), targets...)
+		ev.Pasted.Typed = rnd.IntN(2) == 0
+		if rnd.IntN(3) == 0 {
+			ev.Pasted.Of = rnd.IntN(n)
+		}
+	case 2:
+		ev.Compare = true
+	}
+	return ev
+}
+
+// TestNoGreenOverACondemnedOrUnreadFile: whatever the evidence, the
+// headline is never green while a file is condemned (FAILED, a conflict,
+// a BAD signature) or could not be read.
+func TestNoGreenOverACondemnedOrUnreadFile(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	greens := 0
+	for k := range 20000 {
+		ev := randomEvidence(t, rnd)
+		r := Decide(ev)
+		if !r.Headline.Green() {
+			continue
+		}
+		greens++
+		for i, v := range r.Files {
+			if !v.Companion && (v.Status.Condemns() || v.Status.Unread()) {
+				t.Fatalf("case %d: headline %v %v green while file %d is %v\n%+v", k, r.Headline.Reason, r.Headline.Files, i, v.Status, ev)
+			}
+		}
+	}
+	if greens == 0 {
+		t.Fatal("no case was green: the generator tests nothing")
+	}
+}
+
+// TestHeadlineNamesItsFiles: the files a headline names are files of the
+// list, and a red headline names at least one whose status condemns it.
+func TestHeadlineNamesItsFiles(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for k := range 20000 {
+		ev := randomEvidence(t, rnd)
+		r := Decide(ev)
+		h := r.Headline
+		for _, i := range h.Files {
+			if i < 0 || i >= len(ev.Files) {
+				t.Fatalf("case %d: headline names file %d of %d", k, i, len(ev.Files))
+			}
+		}
+		if h.Reason == PublishedMismatch || h.Reason == PublishedConflict || h.Reason == SourceBadSignature || h.Reason == OwnBadSignature {
+			condemned := false
+			for _, i := range h.Files {
+				condemned = condemned || r.Files[i].Status.Condemns()
+			}
+			if !condemned {
+				t.Fatalf("case %d: %v names %v, none condemned", k, h.Reason, h.Files)
+			}
+		}
+	}
+}
