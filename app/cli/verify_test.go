@@ -1,0 +1,141 @@
+package cli
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
+	"github.com/hashdrop/hashdrop/app/release"
+	"github.com/hashdrop/hashdrop/app/verdict"
+)
+
+func sha256Hex(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
+// TestVerifyNestedRelease is the release folder of issue 37: entries in
+// sub-folders, three files damaged, two deleted. The verdict names the
+// three, the two are rows that say so, and the exit status is red.
+func TestVerifyNestedRelease(t *testing.T) {
+	files := map[string]string{}
+	var sums strings.Builder
+	for i := range 40 {
+		name := fmt.Sprintf("%c/file-%04d.bin", 'a'+i%4, i)
+		files[name] = fmt.Sprint("file ", i)
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(files[name]), name)
+	}
+	files["SHA256SUMS"] = sums.String()
+	files["b/file-0001.bin"] = "damaged"
+	files["c/file-0002.bin"] = "damaged"
+	files["d/file-0003.bin"] = "damaged"
+	dir := apptest.Tree(t, files)
+	os.Remove(filepath.Join(dir, "a/file-0004.bin"))
+	os.Remove(filepath.Join(dir, "a/file-0008.bin"))
+
+	out, _, code := vRun("verify", "--quiet", dir)
+	if code != 1 {
+		t.Errorf("exit %d, want 1\n%s", code, out)
+	}
+	for _, want := range []string{"b/file-0001.bin: FAILED", "c/file-0002.bin: FAILED", "d/file-0003.bin: FAILED",
+		"a/file-0004.bin: MISSING", "a/file-0008.bin: MISSING", "FAILED: 3 files do NOT match", "2 other files listed are not here"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, ": OK") || strings.Contains(out, "SHA256SUMS: ") {
+		t.Errorf("--quiet printed an OK file or the checksum file as a file:\n%s", out)
+	}
+
+	out, _, code = vRun("verify", "--json", dir)
+	var got struct {
+		Outcome, Reason string
+		Exit            int
+		Counts          map[string]int
+		Files           []struct{ Name, Status string }
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	if got.Outcome != "mismatch" || got.Reason != "published-mismatch" || got.Exit != 1 || code != 1 ||
+		got.Counts["ok"] != 35 || got.Counts["failed"] != 3 || got.Counts["missing"] != 2 {
+		t.Errorf("--json: %+v", got)
+	}
+}
+
+// TestVerifyEverydayCase: an ISO beside a SHA256SUMS that lists others too
+// ends green, and a browser's renamed copy is found by its digest.
+func TestVerifyEverydayCase(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{
+		"ubuntu.iso": "abc",
+		"SHA256SUMS": apptest.ABCSHA256 + " *ubuntu.iso\n" + sha256Hex("server") + " *ubuntu-server.iso\n",
+	})
+	out, _, code := vRun("verify", filepath.Join(dir, "ubuntu.iso"))
+	if code != 0 || !strings.Contains(out, "OK: ") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+	os.Rename(filepath.Join(dir, "ubuntu.iso"), filepath.Join(dir, "ubuntu (1).iso"))
+	out, _, code = vRun("verify", filepath.Join(dir, "ubuntu (1).iso"))
+	if code != 0 || !strings.Contains(out, `the entry "ubuntu.iso" of SHA256SUMS, by its digest`) {
+		t.Errorf("renamed: exit %d\n%s", code, out)
+	}
+}
+
+func TestVerifyExitCodes(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{"a.bin": "abc", "b.bin": "abd", "SUMS/x": ""})
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"verify", filepath.Join(dir, "a.bin")}, 3, "CANNOT SAY: nothing was published"},
+		{[]string{"verify", "--digest", apptest.ABCSHA256, filepath.Join(dir, "a.bin")}, 0, "OK: "},
+		{[]string{"verify", "--digest", "sha256:" + apptest.ABCSHA256, filepath.Join(dir, "b.bin")}, 1, "FAILED: "},
+		{[]string{"verify", "--digest", "sha256:" + apptest.ABCSHA256[:63] + "0", filepath.Join(dir, "a.bin")}, 1, "typing slip"},
+		{[]string{"verify", "--digest", "xyz", filepath.Join(dir, "a.bin")}, 2, ""},
+		{[]string{"verify"}, 2, ""},
+		{[]string{"verify", filepath.Join(dir, "a.bin"), filepath.Join(dir, "gone.bin")}, 3, "could not be read"},
+	}
+	for _, tt := range tests {
+		out, _, code := vRun(tt.args...)
+		if code != tt.code || !strings.Contains(out, tt.want) {
+			t.Errorf("%v: exit %d, want %d with %q\n%s", tt.args[1:], code, tt.code, tt.want, out)
+		}
+	}
+}
+
+// TestVerifyLikeliestFirst: a digest of 64 hex digits in a checksum file
+// whose name names no algorithm is read with SHA-256 alone when it
+// matches, and with every candidate before it is called FAILED.
+func TestVerifyLikeliestFirst(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{
+		"good.iso": "abc", "bad.iso": "abd",
+		"checksums.txt": apptest.ABCSHA256 + "  good.iso\n" + apptest.ABCSHA256 + "  bad.iso\n",
+	})
+	rel := release.Gather(context.Background(), []string{filepath.Join(dir, "checksums.txt")}, release.Options{})
+	ev := verdict.Evidence{Files: rel.Files, Sources: rel.Sources}
+	rep := Verify(context.Background(), &ev)
+	for i, f := range ev.Files {
+		var algs []string
+		for _, d := range f.Digests {
+			algs = append(algs, d.Algorithm.ID)
+		}
+		switch filepath.Base(f.Path) {
+		case "good.iso":
+			if rep.Files[i].Status != verdict.OK || len(algs) != 1 || algs[0] != "sha256" {
+				t.Errorf("good.iso: %v, computed %v; want OK with sha256 alone", rep.Files[i].Status, algs)
+			}
+		case "bad.iso":
+			if rep.Files[i].Status != verdict.Failed || len(algs) != len(f.Published[0].Expected.Candidates) {
+				t.Errorf("bad.iso: %v, computed %v; want FAILED after every candidate of %v", rep.Files[i].Status, algs, f.Published[0].Expected.Candidates)
+			}
+		}
+	}
+}

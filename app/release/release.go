@@ -1,0 +1,331 @@
+// Package release turns what a person gave Hashdrop (files, folders,
+// checksum files) into the evidence the verdict weighs (app/verdict): the
+// files to judge, with the digests published for them. A folder is a
+// release: the checksum files in it are found and their entries, at any
+// depth, become the files' published digests; an entry whose file is not
+// there is a row that says so. A file given alone is judged against the
+// checksum files beside it. Gather reads checksum files and signatures,
+// never the files themselves (but for a signature over a file itself,
+// which it checks): the caller hashes them with what the verdict needs.
+package release
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashdrop/hashdrop/app"
+	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/verdict"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// Options tune Gather.
+type Options struct {
+	Ring *signature.Keyring // the keys signatures are checked against; nil: none checked
+	// AllowOutside lets checksum files name files outside their folder
+	// (absolute paths, ".."); otherwise those entries are REFUSED.
+	AllowOutside bool
+}
+
+// Release is what Gather found.
+type Release struct {
+	Files []verdict.File
+	// Names are what to call each file: as given, or its path from the
+	// folder given ("iso/a.iso"), or as its checksum file names it.
+	Names []string
+	// Sources are the checksum files in play.
+	Sources []verdict.Source
+	// Sums are the checksum files read, by path, for the companions' lines.
+	Sums map[string]*checksum.File
+	// Problems are checksum files and folders that could not be read.
+	Problems []error
+}
+
+// item is a path given or found in a folder given.
+type item struct {
+	path, name string
+	walked     bool // found in a folder: its checksum files are the release's
+}
+
+// Gather expands paths into the release's files and what was published
+// for them.
+func Gather(ctx context.Context, paths []string, opts Options) *Release {
+	r := &Release{Sums: make(map[string]*checksum.File)}
+	var items []item
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			items = append(items, r.walk(ctx, p)...)
+		} else {
+			items = append(items, item{path: p, name: p})
+		}
+	}
+	g := gatherer{r: r, opts: opts, rows: make(map[string]int)}
+	var sums []item
+	walked := make(map[int]bool)
+	for _, it := range items {
+		var i int
+		switch {
+		case isSignature(it.path):
+			i = g.add(it.path, it.name, verdict.File{Companion: true})
+		case checksum.IsSumsName(filepath.Base(it.path)):
+			i = g.add(it.path, it.name, verdict.File{Companion: true})
+			sums = append(sums, it)
+		default:
+			i = g.add(it.path, it.name, verdict.File{})
+		}
+		walked[i] = walked[i] || it.walked
+	}
+	listed := make(map[int]bool)
+	for _, it := range sums {
+		g.entries(it.path, listed)
+	}
+	for i := range r.Files {
+		f := &r.Files[i]
+		// A file found in a folder is judged by the folder's checksum
+		// files, read already; one given alone, by those beside it.
+		if f.Companion || listed[i] || walked[i] || !f.Read.Readable() {
+			continue
+		}
+		g.beside(i)
+	}
+	for i := range r.Files {
+		f := &r.Files[i]
+		if f.Companion || !f.Read.Readable() || ctx.Err() != nil {
+			continue
+		}
+		f.InName = checksum.InName(f.Path)
+		if a, err := checksum.VerifyFile(f.Path, opts.Ring); err == nil {
+			f.Signature = a
+		}
+	}
+	return r
+}
+
+// isSignature reports whether path is a signature file over another file
+// that exists (SHA256SUMS.gpg, ubuntu.iso.sig).
+func isSignature(path string) bool {
+	signed := checksum.SignedPath(path)
+	if signed == "" {
+		return false
+	}
+	_, err := os.Stat(signed)
+	return err == nil
+}
+
+// walk lists the regular files of the folder root in name order (links
+// to files followed, links to folders not: they could loop).
+func (r *Release) walk(ctx context.Context, root string) []item {
+	var out []item
+	parent := filepath.Dir(filepath.Clean(root))
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil {
+			return fs.SkipAll
+		}
+		if err != nil {
+			r.Problems = append(r.Problems, app.FileErrorOf(path, err))
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+				return nil
+			}
+		} else if !d.Type().IsRegular() {
+			return nil
+		}
+		name, err := filepath.Rel(parent, path)
+		if err != nil {
+			name = path
+		}
+		out = append(out, item{path: path, name: name, walked: true})
+		return nil
+	})
+	return out
+}
+
+// gatherer builds a Release.
+type gatherer struct {
+	r    *Release
+	opts Options
+	rows map[string]int // absolute path -> index in r.Files
+}
+
+// add lists the file at path once, and returns its index.
+func (g *gatherer) add(path, name string, f verdict.File) int {
+	key := absPath(path)
+	if i, ok := g.rows[key]; ok {
+		return i
+	}
+	f.Path, f.Size = path, -1
+	if f.Read == verdict.FileWaiting {
+		st, err := os.Stat(path)
+		switch {
+		case err != nil:
+			// A file the user named that is not there could not be read; one
+			// a checksum file names is Missing (entries says so).
+			f.Read, f.Err = verdict.FileUnreadable, app.FileErrorOf(path, err)
+		case !st.Mode().IsRegular():
+			f.Read, f.Err = verdict.FileRefused, &app.FileError{Name: path, Kind: refusal(st)}
+		default:
+			f.Size = st.Size()
+		}
+	}
+	g.rows[key] = len(g.r.Files)
+	g.r.Files = append(g.r.Files, f)
+	g.r.Names = append(g.r.Names, name)
+	return len(g.r.Files) - 1
+}
+
+func refusal(st fs.FileInfo) app.Cause {
+	if st.IsDir() {
+		return app.CauseFolder
+	}
+	return app.CauseSpecial
+}
+
+// entries makes the entries of the checksum file at path the published
+// digests of the files they name, listing those not listed yet (a
+// checksum file given alone: its files; an entry whose file is missing:
+// a row that says so).
+func (g *gatherer) entries(path string, listed map[int]bool) {
+	sf, err := checksum.ReadSignedStreamed(path, g.opts.Ring)
+	if err != nil {
+		g.r.Problems = append(g.r.Problems, err)
+		return
+	}
+	g.r.Sums[path] = sf
+	loc, err := sf.Locator(g.opts.AllowOutside)
+	if err != nil {
+		g.r.Problems = append(g.r.Problems, err)
+		return
+	}
+	defer loc.Close()
+	src := verdict.Source{Path: path}
+	for _, e := range sf.All() {
+		target, status, err := loc.Locate(e)
+		f := verdict.File{}
+		switch status {
+		case checksum.StatusMissing:
+			f.Read, f.Err = verdict.FileMissing, err
+		case checksum.StatusRefused:
+			f.Read, f.Err = verdict.FileRefused, err
+		case checksum.StatusUnreadable:
+			f.Read, f.Err = verdict.FileUnreadable, err
+		}
+		i := g.add(target, target, f)
+		listed[i] = true
+		row := &g.r.Files[i]
+		if e.Unsupported != "" {
+			if !slices.Contains(row.Unsupported, e.Unsupported) {
+				row.Unsupported = append(row.Unsupported, e.Unsupported)
+			}
+			continue
+		}
+		p := checksum.Published{Expected: e.Expected(), Source: path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}
+		row.Published = append(row.Published, p)
+		if status == checksum.StatusMissing {
+			src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name, Published: p})
+		}
+	}
+	g.r.Sources = append(g.r.Sources, src)
+}
+
+// beside finds the digests published for the i-th file in the checksum
+// files beside it, and the entries of those that name no file there (a
+// download the browser renamed may match one by its digest).
+func (g *gatherer) beside(i int) {
+	f := &g.r.Files[i]
+	pubs, errs := checksum.FindPublishedSigned(f.Path, g.opts.Ring)
+	f.Published = append(f.Published, pubs...)
+	g.r.Problems = append(g.r.Problems, errs...)
+	if len(pubs) > 0 {
+		return
+	}
+	dir := filepath.Dir(f.Path)
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, de := range list {
+		path := filepath.Join(dir, de.Name())
+		if de.IsDir() || !checksum.IsSumsName(de.Name()) || isSignature(path) || g.known(path) {
+			continue
+		}
+		sf, err := checksum.ReadSignedStreamed(path, g.opts.Ring)
+		if err != nil {
+			continue // FindPublishedSigned said so
+		}
+		g.r.Sums[path] = sf
+		loc, err := sf.Locator(false)
+		if err != nil {
+			continue
+		}
+		src := verdict.Source{Path: path}
+		for _, e := range sf.All() {
+			if e.Unsupported != "" {
+				continue
+			}
+			if _, status, _ := loc.Locate(e); status == checksum.StatusMissing {
+				src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name,
+					Published: checksum.Published{Expected: e.Expected(), Source: path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}})
+			}
+		}
+		loc.Close()
+		if len(src.Orphans) > 0 {
+			g.r.Sources = append(g.r.Sources, src)
+		}
+	}
+}
+
+// known reports whether the checksum file at path is a source already.
+func (g *gatherer) known(path string) bool {
+	return slices.ContainsFunc(g.r.Sources, func(s verdict.Source) bool { return absPath(s.Path) == absPath(path) })
+}
+
+func absPath(path string) string {
+	if p, err := filepath.Abs(path); err == nil {
+		return p
+	}
+	return path
+}
+
+// FirstAlgorithms are the algorithms to read the file with first: the
+// likeliest algorithm of each digest published for it (the first of its
+// candidates: SHA-256 for 64 hex digits, MD5 for 32), CRC32 for its name,
+// and for a file nothing names, those of the entries it may be a renamed
+// copy of. A digest that does not match its likeliest algorithm asks for
+// the others through the verdict's Needs.
+func FirstAlgorithms(f *verdict.File, sources []verdict.Source) []*hashing.Algorithm {
+	var out []*hashing.Algorithm
+	add := func(e *checksum.ExpectedDigest) {
+		if e != nil && len(e.Candidates) > 0 && !slices.Contains(out, e.Candidates[0]) {
+			out = append(out, e.Candidates[0])
+		}
+	}
+	for _, p := range f.Published {
+		add(p.Expected)
+	}
+	if f.InName != nil {
+		add(f.InName.Expected)
+	}
+	if len(f.Published) == 0 {
+		for _, s := range sources {
+			for _, o := range s.Orphans {
+				if !strings.HasPrefix(o.Published.Expected.Candidates[0].ID, "crc") {
+					add(o.Published.Expected)
+				}
+			}
+		}
+	}
+	return out
+}
