@@ -9,8 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hashdrop/hashdrop/app"
-	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -128,50 +127,41 @@ func newCompactView(l *fileList) *compactView {
 	return v
 }
 
-// statusFilter is which files the status filter keeps.
+// statusFilter is which files the status filter keeps, by the verdict
+// engine's status of each, or in which order it shows them all.
 type statusFilter int
 
 const (
-	showAll        statusFilter = iota
-	showNotMatched              // finished without a match: a mismatch, a conflict, nothing to compare, an error
-	showFailed                  // could not be read, for a reason other than being gone
-	showMissing                 // not there to read
+	showAll         statusFilter = iota
+	showWorstFirst               // every file, the worst verdict first
+	showFailed                   // FAILED, a conflict, a BAD signature: not to be used
+	showMissing                  // listed in a checksum file, not here
+	showUnreadable               // could not be read, refused or cancelled
+	showOK                       // matches what was published for it
+	showNotCompared              // nothing was published for it, or not decided yet
 )
 
 // statusFilterWords are the status filter's choices, in statusFilter's order.
 func statusFilterWords() []string {
-	return []string{tr("All"), tr("Not matched"), tr("Failed"), tr("Missing")}
+	return []string{tr("All"), tr("All, worst first"), tr("Failed"), tr("Missing"), tr("Unreadable"), tr("OK"), tr("Not compared")}
 }
 
 // keeps says whether the status filter f keeps it.
 func (f statusFilter) keeps(it *fileItem) bool {
-	gone := it.state == stateFailed && app.CauseOf(it.err) == app.CauseNotExist
+	s := it.verdict.Status
 	switch f {
-	case showNotMatched:
-		return it.finished() && !it.matched()
 	case showFailed:
-		return it.state == stateFailed && !gone
+		return s.Condemns()
 	case showMissing:
-		return gone
+		return s == verdict.Missing
+	case showUnreadable:
+		return s.Unread()
+	case showOK:
+		return s == verdict.OK
+	case showNotCompared:
+		return s == verdict.NotCompared || s == verdict.Pending || s == verdict.NotVerified
 	}
 	return true
-}
-
-// matched says whether the file is done and its verdict is a match, as the
-// green mark of its row says: a match under a bad signature or against
-// something that disagrees is none.
-func (it *fileItem) matched() bool {
-	if it.state != stateDone || it.badSignature() || it.pastedDisagrees() {
-		return false
-	}
-	if source, _ := it.signatureDisagrees(); source != "" {
-		return false
-	}
-	d, p := it.sidecar, it.pasted
-	if d != nil && (d.Outcome == checksum.Mismatch || d.Outcome == checksum.Conflict) || p != nil && p.Outcome == checksum.Mismatch {
-		return false
-	}
-	return d != nil && d.Outcome == checksum.Match || p != nil && p.Outcome == checksum.Match
 }
 
 // items are the files the list shows: all of them, or those the filter keeps.
@@ -208,6 +198,9 @@ func (v *compactView) refilter() {
 			if strings.Contains(strings.ToLower(it.name), name) && status.keeps(it) {
 				shown = append(shown, it)
 			}
+		}
+		if status == showWorstFirst {
+			slices.SortStableFunc(shown, func(a, b *fileItem) int { return int(b.verdict.Status) - int(a.verdict.Status) })
 		}
 		if v.shown != nil && slices.Equal(shown, v.shown) {
 			return // the same rows: a running check need not bind them again

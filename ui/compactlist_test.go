@@ -272,9 +272,9 @@ func TestCompactFilterNarrowsByName(t *testing.T) {
 	}
 }
 
-// The status filter keeps the files of that status only: Missing the file
-// gone before it was read, Failed the one that could not be read, Not
-// matched every finished file without a match.
+// The status filter keeps the files of the verdict engine's status only:
+// Failed the file that does not match its SHA256SUMS, Unreadable those
+// gone or not files, OK the one that matches; worst first orders them.
 func TestCompactFilterByStatus(t *testing.T) {
 	h := newHarness(t)
 	h.win.SetContent(h.w.body)
@@ -304,16 +304,19 @@ func TestCompactFilterByStatus(t *testing.T) {
 	h.core.release()
 	h.waitFor("all finished", h.allFinished)
 	h.settle()
-	if got := v.status.Options; !slices.Equal(got, []string{"All", "Not matched", "Failed", "Missing"}) {
+	if got := v.status.Options; !slices.Equal(got, []string{"All", "All, worst first", "Failed", "Missing", "Unreadable", "OK", "Not compared"}) {
 		t.Errorf("the status filter offers %q", got)
 	}
 	for _, c := range []struct {
 		choice string
 		want   []string
 	}{
-		{"Missing", []string{"f05.iso"}},
-		{"Failed", []string{"f06.iso"}},
-		{"Not matched", []string{"f01.iso", "f02.iso", "f03.iso", "f04.iso", "f05.iso", "f06.iso"}},
+		{"Failed", []string{"f01.iso"}}, // FAILED its SHA256SUMS (issue 37: this one was empty)
+		{"Unreadable", []string{"f05.iso", "f06.iso"}},
+		{"Missing", nil},
+		{"OK", []string{"f00.iso"}},
+		{"Not compared", []string{"f02.iso", "f03.iso", "f04.iso"}},
+		{"All, worst first", []string{"f01.iso", "f05.iso", "f06.iso", "f00.iso", "f02.iso", "f03.iso", "f04.iso"}},
 		{"All", []string{"f00.iso", "f01.iso", "f02.iso", "f03.iso", "f04.iso", "f05.iso", "f06.iso"}},
 	} {
 		v.status.SetSelected(c.choice)
@@ -322,10 +325,10 @@ func TestCompactFilterByStatus(t *testing.T) {
 			t.Errorf("%s: the list shows %q, want %q", c.choice, got, c.want)
 		}
 	}
-	v.status.SetSelected("Not matched")
+	v.status.SetSelected("Failed")
 	test.Type(v.filter, "F01")
 	h.settle()
 	if got := compactNames(v); !slices.Equal(got, []string{"f01.iso"}) {
-		t.Errorf("Not matched and F01: the list shows %q", got)
+		t.Errorf("Failed and F01: the list shows %q", got)
 	}
 }

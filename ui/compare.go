@@ -2,7 +2,6 @@ package ui
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -118,25 +117,16 @@ func (w *Window) judgeComparison() {
 	}
 	for i, it := range w.files.items {
 		it.fromFile = fromFile
-		p := w.inName(it)
-		was := it.named
-		it.named = nil
-		if p != nil && (it.state == stateDone || it.state == stateHashing || it.state == stateWaiting) {
-			v := p.Expected.Judge(it.computed())
-			it.named = &v
-			w.needMore(it, v, true)
-		}
-		renamed := (was == nil) != (it.named == nil) || was != nil && was.Outcome != it.named.Outcome
 		var line *cardVerdict
 		switch {
-		case it.condemned(on):
+		case it.condemned():
 			// its own verdict stays on its card (verdictLine)
 		case on:
 			line = w.compareLine(i)
 		case fromFile:
 			line = w.sourceLine(it)
 		}
-		if !sameLine(line, it.compared) || renamed {
+		if !sameLine(line, it.compared) {
 			it.compared = line
 			w.files.changed(it)
 			w.files.fit(it)
@@ -173,46 +163,6 @@ func (w *Window) compareLine(i int) *cardVerdict {
 }
 
 func sameLine(a, b *cardVerdict) bool { return a == b || a != nil && b != nil && *a == *b }
-
-// comparisonBanner sets the banner when Compare, or a file's digest,
-// decides it, and reports whether one did. What was published for a file
-// that condemns it outranks the comparison: two copies that are the same
-// can both be the wrong file, so the banner then says what it would
-// without the comparison, and the cards of the others keep their lines on
-// the comparison.
-func (w *Window) comparisonBanner(targets []*fileItem) bool {
-	on, fromFile := w.comparingOn(), w.fromFile()
-	if !on && !fromFile {
-		return false
-	}
-	if slices.ContainsFunc(w.files.items, func(it *fileItem) bool { return it.condemned(on) }) {
-		if on {
-			return false // a digest pasted before Compare, or the checksum files, decide
-		}
-		w.sidecarBanner() // the field holds a listed file's digest, not a published one
-		w.nameBanner()
-		return true
-	}
-	if on {
-		w.compareBanner()
-	} else {
-		w.sourceBanner(targets)
-	}
-	return true
-}
-
-// condemned reports whether what was published for it says it is not
-// the file its publisher released, or disagrees about it: a mismatch with
-// a checksum file or with the CRC32 in its name, checksum files that
-// disagree, a BAD signature; and, when pasted, what the pasted digest
-// says of it (pastedCondemns).
-func (it *fileItem) condemned(pasted bool) bool {
-	d := it.sidecar
-	return it.badSignature() ||
-		d != nil && len(d.By) > 0 && (d.Outcome == checksum.Mismatch || d.Outcome == checksum.Conflict) ||
-		it.named != nil && it.named.Outcome == checksum.Mismatch ||
-		pasted && it.pastedCondemns()
-}
 
 // compareBanner words Compare's verdict.
 func (w *Window) compareBanner() {

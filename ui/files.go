@@ -17,6 +17,7 @@ import (
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
@@ -30,6 +31,7 @@ const (
 	stateDone
 	stateFailed
 	stateCancelled
+	stateMissing // a checksum file lists it, and there is no such file
 )
 
 // fileItem is one file of the list. It is only touched on the Fyne
@@ -68,6 +70,10 @@ type fileItem struct {
 	fromFile  bool                   // that field holds another listed file's digest: pasted is no published verdict (Window.fromFile)
 	named     *checksum.Verdict      // the file against the CRC32 in its name (namecrc.go), nil when none
 	compared  *cardVerdict           // its line on Compare or on a file's digest expected (compare.go), nil when none
+
+	verdict     verdict.FileVerdict // the engine's verdict on it (judge)
+	unsupported []string            // algorithms of digests published for it that Hashdrop lacks
+	companion   bool                // a checksum file or signature of a folder dropped whole: used, not judged
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -149,31 +150,19 @@ func (w *Window) sourceLine(it *fileItem) *cardVerdict {
 func sizesDiffer(a, b *fileItem) bool { return a.size >= 0 && b.size >= 0 && a.size != b.size }
 
 // sourceBanner words the files against the one whose digest is expected.
-func (w *Window) sourceBanner(targets []*fileItem) {
-	src := w.cmp.source
+func (w *Window) sourceBanner(h verdict.Headline, files, same []*fileItem) {
+	src := w.files.items[h.Of]
 	name := w.placeName(src)
-	var same, differ, pending []*fileItem
-	for _, it := range targets {
-		switch {
-		case it == src || it.pasted == nil:
-		case it.pasted.Outcome == checksum.Mismatch || sizesDiffer(it, src):
-			differ = append(differ, it)
-		case it.pasted.Outcome == checksum.Match:
-			same = append(same, it)
-		default:
-			pending = append(pending, it)
-		}
-	}
-	n := len(same) + len(differ) + len(pending)
-	switch {
-	case len(differ) > 0:
+	switch h.Reason {
+	case verdict.NotSameAsSource:
+		differ := files
 		headline := tr("{{.Name}} is NOT the same as {{.Source}}", "Name", w.placeName(differ[0]), "Source", name)
-		if n > 1 {
+		if h.Targets > 1 {
 			headline = trn(len(differ), "{{.N}} of the {{.M}} files is NOT the same as {{.Source}}", "{{.N}} of the {{.M}} files are NOT the same as {{.Source}}",
-				"N", len(differ), "M", n, "Source", name)
+				"N", len(differ), "M", h.Targets, "Source", name)
 		}
 		detail := tr("Its digest is not that of {{.Source}}: the two files differ.", "Source", name)
-		if n > 1 {
+		if h.Targets > 1 {
 			detail = tr("NOT the same: {{.Names}}.", "Names", w.placeNames(differ))
 			if len(same) > 0 {
 				detail = joinSentences(detail, tr("The same: {{.Names}}.", "Names", w.placeNames(same)))
@@ -183,16 +172,15 @@ func (w *Window) sourceBanner(targets []*fileItem) {
 				"Source", name, "SourceSize", sizeText(src.size))
 		}
 		w.banner.set(checksum.Mismatch, headline, detail)
-	case len(pending) > 0:
+	case verdict.SourcePending:
 		w.banner.set(checksum.Pending, tr("Comparing with {{.Source}}…", "Source", name), "")
-	case len(same) == 1:
-		a := same[0].pasted.Algorithm
-		w.banner.set(checksum.Match, tr("{{.Name}} is the same as {{.Source}}", "Name", w.placeName(same[0]), "Source", name),
-			joinSentences(tr("The same {{.Algorithm}}.", "Algorithm", a.Name), sameWords(a)))
-	case len(same) > 1:
-		a := same[0].pasted.Algorithm
-		w.banner.set(checksum.Match, tr("All {{.N}} files are the same as {{.Source}}", "N", len(same), "Source", name),
-			joinSentences(tr("The same {{.Algorithm}}.", "Algorithm", a.Name), sameWords(a)))
+	case verdict.SameAsSource:
+		a := files[0].pasted.Algorithm
+		headline := tr("{{.Name}} is the same as {{.Source}}", "Name", w.placeName(files[0]), "Source", name)
+		if len(files) > 1 {
+			headline = tr("All {{.N}} files are the same as {{.Source}}", "N", len(files), "Source", name)
+		}
+		w.banner.set(checksum.Match, headline, joinSentences(tr("The same {{.Algorithm}}.", "Algorithm", a.Name), sameWords(a)))
 	default:
 		w.banner.set(checksum.Unknown, tr("Nothing to compare {{.Source}} with: drop the other files", "Source", name), "")
 	}

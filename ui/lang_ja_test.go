@@ -97,9 +97,13 @@ func TestJapaneseWindow(t *testing.T) {
 	iso := writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
 	writeFile(t, filepath.Join(dir, "ubuntu.iso.sha256"), sha256Hex("abc")+"  ubuntu.iso\n")
 	h.w.Add([]string{iso, filepath.Join(dir, "gone.iso")})
-	h.waitFor("hashed and judged", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
-	if got, want := h.w.banner.Headline(), "公開されている SHA-256 と一致しました"; got != want { // unsigned: not "genuine"
+	// A file that could not be read leaves no green headline (rule 5).
+	h.waitFor("hashed and judged", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Unknown && h.w.banner.Headline() != "" })
+	if got, want := h.w.banner.Headline(), "すべてのファイルは確認できませんでした: gone.iso を読み取れません"; got != want {
 		t.Errorf("banner %q, want %q", got, want)
+	}
+	if got := h.card(h.item("ubuntu.iso")).verdictText.Text; !strings.Contains(got, "公開されている SHA-256 と一致しました") { // unsigned: not "genuine"
+		t.Errorf("ubuntu.iso's card: %q", got)
 	}
 	checkJapanese(t, "hashed files", h.win.Content())
 	for _, it := range h.w.files.items {

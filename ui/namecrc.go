@@ -1,12 +1,12 @@
 package ui
 
 import (
-	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
 )
 
 // The CRC32 a release name carries ("[Group] Title - 01 [BC5B1138].mkv",
@@ -29,57 +29,23 @@ func (w *Window) inName(it *fileItem) *checksum.Published {
 	return p
 }
 
-// sources are the digests the verdict on it weighs: those published for
-// it, with the CRC32 in its name as one more. Alone, the name's CRC32 is
-// judged and worded apart (it.named, nameBanner).
-func (w *Window) sources(it *fileItem) []checksum.Published {
-	p := w.inName(it)
-	if p == nil || len(it.published) == 0 {
-		return it.published
-	}
-	return append(slices.Clone(it.published), *p)
-}
-
-// nameOnly reports whether the CRC32 in its name is all that was
-// published for it.
-func (it *fileItem) nameOnly() bool {
-	return it.named != nil && (it.sidecar == nil || len(it.sidecar.By) == 0)
-}
-
-// nameBanner gives the verdict on the CRC32 in the names of the files
-// nothing else was published for, when nothing else gave one, or when
-// one of them is wrong or still being compared under a match: a match
-// for the others does not hide it.
-func (w *Window) nameBanner() {
-	var ok, bad, pending []*fileItem
-	for _, it := range w.files.items {
-		switch v := it.named; {
-		case !it.nameOnly():
-		case v.Outcome == checksum.Match:
-			ok = append(ok, it)
-		case v.Outcome == checksum.Mismatch:
-			bad = append(bad, it)
-		default:
-			pending = append(pending, it)
-		}
-	}
-	if w.banner.Headline() != "" && (w.banner.Outcome() != checksum.Match || len(bad)+len(pending) == 0) {
-		return
-	}
+// nameBanner words the verdict on the CRC32 in the names of the files
+// nothing else was published for (the engine chose it).
+func (w *Window) nameBanner(reason verdict.Reason, files []*fileItem) {
 	weak := tr("A CRC32 only catches accidental damage: anyone can make a file with any CRC32, so it says nothing about who made the file.")
 	switch {
-	case len(bad) == 1:
-		w.banner.set(checksum.Mismatch, tr("{{.Name}} does NOT match the CRC32 in its name", "Name", w.placeName(bad[0])),
-			tr("Its CRC32 is not {{.Digest}}: the file is damaged or incomplete, or the name is wrong. Download it again.", "Digest", strings.ToUpper(bad[0].named.Expected.Text)))
-	case len(bad) > 1:
-		w.banner.set(checksum.Mismatch, tr("{{.N}} files do NOT match the CRC32 in their names", "N", len(bad)),
+	case reason == verdict.NameMismatch && len(files) == 1:
+		w.banner.set(checksum.Mismatch, tr("{{.Name}} does NOT match the CRC32 in its name", "Name", w.placeName(files[0])),
+			tr("Its CRC32 is not {{.Digest}}: the file is damaged or incomplete, or the name is wrong. Download it again.", "Digest", strings.ToUpper(files[0].named.Expected.Text)))
+	case reason == verdict.NameMismatch:
+		w.banner.set(checksum.Mismatch, tr("{{.N}} files do NOT match the CRC32 in their names", "N", len(files)),
 			tr("They are damaged or incomplete, or their names are wrong. Download them again."))
-	case len(pending) > 0:
-		w.banner.set(checksum.Pending, tr("Computing CRC32 to compare with the one in {{.Name}}'s name…", "Name", w.placeName(pending[0])), "")
-	case len(ok) == 1:
-		w.banner.set(checksum.Match, tr("{{.Name}} matches the CRC32 in its name", "Name", w.placeName(ok[0])), weak)
-	case len(ok) > 1:
-		w.banner.set(checksum.Match, tr("{{.N}} files match the CRC32 in their names", "N", len(ok)), weak)
+	case reason == verdict.NamePending:
+		w.banner.set(checksum.Pending, tr("Computing CRC32 to compare with the one in {{.Name}}'s name…", "Name", w.placeName(files[0])), "")
+	case len(files) == 1:
+		w.banner.set(checksum.Match, tr("{{.Name}} matches the CRC32 in its name", "Name", w.placeName(files[0])), weak)
+	default:
+		w.banner.set(checksum.Match, tr("{{.N}} files match the CRC32 in their names", "N", len(files)), weak)
 	}
 }
 
@@ -94,29 +60,6 @@ func (it *fileItem) nameLine() (fyne.Resource, string) {
 		return verdictIcon(checksum.Mismatch, true), tr("Does NOT match the CRC32 in its name ({{.Digest}})", "Digest", strings.ToUpper(v.Expected.Text))
 	}
 	return nil, ""
-}
-
-// nameCounts says, under a match of the files checksum files decided, how
-// the others fared: those the CRC32 in their name only was compared with,
-// and those nothing was published for, so that the numbers add up with
-// the list's.
-func (w *Window) nameCounts() string {
-	named := 0
-	for _, it := range w.files.items {
-		if it.nameOnly() && it.named.Outcome == checksum.Match {
-			named++
-		}
-	}
-	var s string
-	if named > 0 {
-		s = trn(named, "{{.N}} other file matches the CRC32 in its name, which catches accidental damage only.",
-			"{{.N}} other files match the CRC32 in their names, which catches accidental damage only.", "N", named)
-	}
-	if none := w.unpublished(); none > 0 {
-		s = joinSentences(s, trn(none, "{{.N}} other file has no published digest to compare with.",
-			"{{.N}} other files have no published digest to compare with.", "N", none))
-	}
-	return s
 }
 
 // nameConflict tells, of a Conflict between a checksum file and the CRC32

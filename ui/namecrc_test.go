@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -183,7 +184,7 @@ func TestCRC32InNameCounted(t *testing.T) {
 					t.Errorf("detail %q, want %q", b.Detail(), want)
 				}
 			}
-			if n := h.w.unpublished(); n != 1 {
+			if n := h.w.report.Count[verdict.NotCompared]; n != 1 {
 				t.Errorf("%d files counted with no published digest, want 1 (notes.txt)", n)
 			}
 		})

@@ -20,6 +20,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
 )
 
 // tickEvery is the progress redraw period: 10 times a second, smooth to the
@@ -96,6 +97,7 @@ type Window struct {
 	stale      bool               // files finished since the last verdict and count
 	stop       chan struct{}
 	cmp        comparing // files compared with each other (compare.go)
+	report     verdict.Report // the verdict engine's last report (judge)
 }
 
 // New builds the window's content for core and returns it; call Add to

@@ -27,6 +27,9 @@ func Decide(ev Evidence) Report {
 	for i := range ev.Files {
 		v := &r.Files[i]
 		v.Status = status(&ev.Files[i], v, ev.Pasted)
+		if v.Status == Conflict {
+			v.Disagreement = disagreement(&ev.Files[i], v, ev.Pasted)
+		}
 		if !v.Companion {
 			r.Count[v.Status]++
 		}
@@ -221,6 +224,19 @@ func status(f *File, v *FileVerdict, p *Pasted) Status {
 		return NotVerified
 	}
 	return NotCompared
+}
+
+// disagreement says what a Conflict is between.
+func disagreement(f *File, v *FileVerdict, p *Pasted) Disagreement {
+	switch {
+	case signatureDisagrees(f, v, p):
+		return SignatureVsDigest
+	case pastedDisagrees(v, p):
+		return PastedVsPublished
+	case nameConflict(v.Decision):
+		return NameVsSource
+	}
+	return SourcesDisagree
 }
 
 // published reports whether the field holds a published digest, not a

@@ -168,7 +168,20 @@ type FileVerdict struct {
 	Typo bool
 	// Companion: a checksum file or signature among the files, not judged.
 	Companion bool
+	// Disagreement says, on a Conflict, what disagrees.
+	Disagreement Disagreement
 }
+
+// Disagreement is what a Conflict is between.
+type Disagreement int
+
+const (
+	NoDisagreement    Disagreement = iota
+	PastedVsPublished              // the pasted digest and a checksum file
+	SignatureVsDigest              // the file's good signature and a digest published for it
+	SourcesDisagree                // two checksum files
+	NameVsSource                   // a checksum file and the CRC32 in the name
+)
 
 // Report is Decide's answer.
 type Report struct {
