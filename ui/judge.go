@@ -190,4 +190,3 @@ func (it *fileItem) condemned() bool { return it.verdict.Status.Condemns() }
 // nameOnly reports whether the CRC32 in its name is all that was
 // published for it.
 func (it *fileItem) nameOnly() bool { return it.named != nil }
-

@@ -98,7 +98,9 @@ func TestJapaneseWindow(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "ubuntu.iso.sha256"), sha256Hex("abc")+"  ubuntu.iso\n")
 	h.w.Add([]string{iso, filepath.Join(dir, "gone.iso")})
 	// A file that could not be read leaves no green headline (rule 5).
-	h.waitFor("hashed and judged", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Unknown && h.w.banner.Headline() != "" })
+	h.waitFor("hashed and judged", func() bool {
+		return h.allFinished() && h.w.banner.Outcome() == checksum.Unknown && h.w.banner.Headline() != ""
+	})
 	if got, want := h.w.banner.Headline(), "すべてのファイルは確認できませんでした: gone.iso を読み取れません"; got != want {
 		t.Errorf("banner %q, want %q", got, want)
 	}

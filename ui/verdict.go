@@ -216,4 +216,3 @@ func (bannerTheme) Size(n fyne.ThemeSizeName) float32 {
 	}
 	return theme.DefaultTheme().Size(n)
 }
-

@@ -96,7 +96,7 @@ type Window struct {
 	started    time.Time          // when the current batch began
 	stale      bool               // files finished since the last verdict and count
 	stop       chan struct{}
-	cmp        comparing // files compared with each other (compare.go)
+	cmp        comparing      // files compared with each other (compare.go)
 	report     verdict.Report // the verdict engine's last report (judge)
 }
 
