@@ -333,13 +333,16 @@ func (c *fileCard) update() {
 	c.icon.SetResource(it.icon())
 	c.showUse()
 	switch it.state {
-	case stateFailed, stateCancelled:
+	case stateFailed, stateCancelled, stateMissing:
 		c.running.Hide()
 		c.info.Hide()
 		c.problem.SetText(it.problemText())
 		c.problem.Show()
 		c.cancel.Hide()
 		c.retry.Show()
+		if it.state == stateMissing {
+			c.retry.Hide() // nothing to read again
+		}
 	case stateDone:
 		c.running.Hide()
 		c.problem.Hide()

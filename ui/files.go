@@ -129,7 +129,7 @@ func (it *fileItem) rowState(a *hashing.Algorithm) string {
 		return tr("waiting")
 	}
 	switch it.state {
-	case stateFailed, stateCancelled:
+	case stateFailed, stateCancelled, stateMissing:
 		return "-"
 	}
 	if containsAlg(it.later, a) {
@@ -167,6 +167,8 @@ func (it *fileItem) stateText() string {
 		return tr("done")
 	case stateFailed:
 		return tr("failed")
+	case stateMissing:
+		return tr("not here")
 	}
 	return tr("cancelled")
 }
@@ -191,6 +193,9 @@ func (it *fileItem) icon() fyne.Resource {
 		return theme.NewErrorThemedResource(theme.ErrorIcon())
 	case stateCancelled:
 		return theme.NewDisabledResource(theme.CancelIcon())
+	case stateMissing:
+		// Listed beside the files, not downloaded: a detail, not a warning.
+		return theme.NewDisabledResource(theme.FileIcon())
 	}
 	return theme.FileIcon()
 }
@@ -199,6 +204,9 @@ func (it *fileItem) icon() fyne.Resource {
 func (it *fileItem) problemText() string {
 	if it.state == stateCancelled {
 		return tr("Cancelled before the end: no digest.")
+	}
+	if it.state == stateMissing && len(it.published) > 0 {
+		return tr("Not here: {{.Source}} lists it, and there is no such file.", "Source", it.sourceText(it.published[0]))
 	}
 	var fe *app.FileError
 	if errors.As(it.err, &fe) {

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"encoding/hex"
+	"fmt"
+	"strings"
 	"path/filepath"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -26,7 +28,7 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 	if len(files) > 0 {
 		it = files[0]
 	}
-	w.tracef("reason %s %v", h.Reason, h.Files)
+	w.traceReport(rep)
 	switch h.Reason {
 	case verdict.NoVerdict:
 		w.banner.set(checksum.Unknown, "", "")
@@ -301,4 +303,26 @@ func (w *Window) conflictBanner(conflict []*fileItem) {
 			"Source", by, "Other", against)
 	}
 	w.banner.set(checksum.Conflict, headline, detail)
+}
+
+// traceReport logs (HASHDROP_TRACE) the headline's reason and the count of
+// each status, as "reason REASON" and "statuses ok=N failed=N ...", once
+// until they change: what the status filter finds, for a script to follow
+// and to compare with hashdrop verify.
+func (w *Window) traceReport(rep *verdict.Report) {
+	if w.trace == nil {
+		return
+	}
+	s := "reason " + rep.Headline.Reason.String() + "\nstatuses"
+	for st, n := range rep.Count {
+		if n > 0 {
+			s += fmt.Sprintf(" %s=%d", verdict.Status(st), n)
+		}
+	}
+	if s != w.tracedReport {
+		w.tracedReport = s
+		for _, line := range strings.Split(s, "\n") {
+			w.tracef("%s", line)
+		}
+	}
 }

@@ -91,6 +91,13 @@ func (w *Window) Add(paths []string) {
 				}
 			})
 		})
+		// A folder is a release: the checksum files found in it are used
+		// for its files (entries at any depth), not hashed, and what they
+		// list that is not there is listed so.
+		var releaseSums []*checksum.Index
+		res.Files, releaseSums = w.releaseSums(res.Files)
+		given = append(given, releaseSums...)
+		absent := absentEntries(releaseSums)
 		if len(res.Files) > 0 { // looked up in them all
 			index(remembered)
 			index(again)
@@ -119,7 +126,10 @@ func (w *Window) Add(paths []string) {
 			w.walkFound = 0
 			w.forgetGiven(changed...)
 			given := append(again, given...)
-			w.afterIndexing(given, func() { w.took(ctx, given, res, pubs) })
+			w.afterIndexing(given, func() {
+				w.took(ctx, given, res, pubs)
+				w.addAbsent(absent)
+			})
 		})
 	})
 }

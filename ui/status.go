@@ -63,7 +63,7 @@ func setEnabled(b *button, on bool) {
 // refreshStatus writes the line above the list: how many files, how far,
 // how fast, how long.
 func (w *Window) refreshStatus() {
-	var done, failed, cancelledN, running, more int
+	var done, failed, cancelledN, missingN, running, more int
 	var total int64
 	var speed float64
 	unknown := false
@@ -75,6 +75,9 @@ func (w *Window) refreshStatus() {
 			failed++
 		case stateCancelled:
 			cancelledN++
+		case stateMissing:
+			missingN++
+			continue // listed, not here: no size, nothing to read
 		}
 		if !it.finished() {
 			running++
@@ -101,7 +104,7 @@ func (w *Window) refreshStatus() {
 			waiting += it.size
 		}
 	}
-	n := len(w.files.items)
+	n := len(w.files.items) - missingN
 	var s string
 	switch {
 	case w.walking > 0:
@@ -134,6 +137,9 @@ func (w *Window) refreshStatus() {
 	}
 	if cancelledN > 0 {
 		s += " · " + tr("{{.N}} cancelled", "N", cancelledN)
+	}
+	if missingN > 0 {
+		s += " · " + trn(missingN, "{{.N}} listed file is not here", "{{.N}} listed files are not here", "N", units.Thousands(missingN))
 	}
 	if w.status.Text != s {
 		w.status.SetText(s)

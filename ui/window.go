@@ -50,17 +50,18 @@ type Config struct {
 
 // Window is Hashdrop's main window.
 type Window struct {
-	app     fyne.App
-	win     fyne.Window
-	core    Core
-	dialogs Dialogs
-	shown   *dialogStack // the Fyne dialogs open, for Esc
-	version string
-	do      func(func())
-	now     func() time.Time // the window's clock: the core's queue's (app.Options.Now)
-	busy    atomic.Int32     // background work running (background)
-	trace   *log.Logger
-	traced  string // the banner as last traced
+	app          fyne.App
+	win          fyne.Window
+	core         Core
+	dialogs      Dialogs
+	shown        *dialogStack // the Fyne dialogs open, for Esc
+	version      string
+	do           func(func())
+	now          func() time.Time // the window's clock: the core's queue's (app.Options.Now)
+	busy         atomic.Int32     // background work running (background)
+	trace        *log.Logger
+	traced       string // the banner as last traced
+	tracedReport string // the report's reason and statuses as last traced
 
 	picker   *algorithmPicker
 	expected *expectedField

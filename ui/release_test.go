@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashdrop/hashdrop/app/checksum"
+)
+
+// A folder is a release (issue 37): a SHA256SUMS whose entries are in
+// sub-folders checks them when the folder is dropped whole; it is not
+// hashed as a file; the files it lists that are gone are rows that say so;
+// the banner names the files that fail and the Failed filter finds them.
+func TestReleaseFolderDroppedWhole(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	root := filepath.Join(t.TempDir(), "release")
+	var sums strings.Builder
+	for i := range 24 {
+		name := fmt.Sprintf("%c/file-%04d.bin", 'a'+i%4, i)
+		data := fmt.Sprint("file ", i)
+		writeFile(t, filepath.Join(root, filepath.FromSlash(name)), data)
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(data), name)
+	}
+	writeFile(t, filepath.Join(root, "SHA256SUMS"), sums.String())
+	for _, name := range []string{"b/file-0001.bin", "c/file-0002.bin", "d/file-0003.bin"} {
+		writeFile(t, filepath.Join(root, filepath.FromSlash(name)), "damaged")
+	}
+	for _, name := range []string{"a/file-0004.bin", "a/file-0008.bin"} {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.w.Add([]string{root})
+	h.waitFor("read and judged", func() bool {
+		return len(h.w.files.items) == 24 && h.allFinished() && h.w.Idle() && h.w.banner.Outcome() == checksum.Mismatch
+	})
+	h.settle()
+	for _, it := range h.w.files.items {
+		if filepath.Base(it.path) == "SHA256SUMS" {
+			t.Errorf("the release's SHA256SUMS is listed as a file to hash")
+		}
+	}
+	if got, want := h.w.banner.Headline(), "3 files do NOT match the digests published for them: do not use them"; got != want {
+		t.Errorf("headline %q, want %q", got, want)
+	}
+	for _, name := range []string{"file-0001.bin", "file-0002.bin", "file-0003.bin"} {
+		if !strings.Contains(h.w.banner.Detail(), name) {
+			t.Errorf("the banner does not name %s: %q", name, h.w.banner.Detail())
+		}
+	}
+	if !strings.Contains(h.w.status.Text, "2 listed files are not here") {
+		t.Errorf("status %q does not count the 2 files gone", h.w.status.Text)
+	}
+	v := h.w.files.compact
+	if v == nil {
+		t.Fatal("24 files: not the compact list")
+	}
+	for _, c := range []struct {
+		choice string
+		want   []string
+	}{
+		{"Failed", []string{"file-0001.bin", "file-0002.bin", "file-0003.bin"}},
+		{"Missing", []string{"file-0004.bin", "file-0008.bin"}},
+	} {
+		v.status.SetSelected(c.choice)
+		h.settle()
+		var got []string
+		for _, it := range v.items() {
+			got = append(got, filepath.Base(it.path))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.choice, got, c.want)
+		}
+	}
+}
