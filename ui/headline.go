@@ -3,8 +3,8 @@ package ui
 import (
 	"encoding/hex"
 	"fmt"
-	"strings"
 	"path/filepath"
+	"strings"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/verdict"
