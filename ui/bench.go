@@ -94,7 +94,8 @@ func newBenchView(w *Window) *benchView {
 	v.run = w.newButton(tr("Run again"), theme.ViewRefreshIcon(), v.start)
 	title := widget.NewLabelWithStyle(tr("Speed of each algorithm on this computer"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	explain := widget.NewLabel(tr("In memory, one core, {{.MiB}} MiB each; the core in use is named beside each figure. "+
-		"Reading from disk is usually slower than the fastest of these. MB = 1,000,000 bytes.", "MiB", benchMiB))
+		"Reading from disk is usually slower than the fastest of these. MB = 1,000,000 bytes. "+
+		"The bars are on a logarithmic scale: each step of length is the same ratio of speed, so a bar half as long is far more than half as fast.", "MiB", benchMiB))
 	explain.Wrapping = fyne.TextWrapWord
 	top := container.NewVBox(container.NewBorder(nil, nil, back, v.run, title), explain, v.status)
 	v.obj = container.NewBorder(top, nil, nil, nil, container.NewVScroll(rows))

@@ -78,3 +78,22 @@ func TestReleaseFolderDroppedWhole(t *testing.T) {
 		}
 	}
 }
+
+// The menu's items that act on the list are disabled while there is
+// nothing for them to act on (issue 37), and enabled once there is.
+func TestMenuItemsOnAnEmptyList(t *testing.T) {
+	h := newHarness(t)
+	for _, label := range []string{"Copy all digests", "Save checksums…", "Clear the list", "Cancel all (Esc)", "Compare the files with each other"} {
+		if item := findItem(h.w.menu(), tr(label)); item == nil || !item.Disabled {
+			t.Errorf("%q is enabled on an empty list", label)
+		}
+	}
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "a.iso"), "abc"), writeFile(t, filepath.Join(dir, "b.iso"), "abd")})
+	h.waitFor("hashed", func() bool { return len(h.w.files.items) == 2 && h.allFinished() && h.w.Idle() })
+	for _, label := range []string{"Copy all digests", "Save checksums…", "Clear the list", "Compare the files with each other"} {
+		if item := findItem(h.w.menu(), tr(label)); item == nil || item.Disabled {
+			t.Errorf("%q is disabled with two files hashed", label)
+		}
+	}
+}

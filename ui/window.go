@@ -222,11 +222,11 @@ func (w *Window) menu() *fyne.Menu {
 		fyne.NewMenuItem(tr("Open folder…"), w.openFolder),
 		fyne.NewMenuItem(tr("Open checksum file…"), w.openChecksumFile),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(tr("Copy all digests"), w.copyAllDigests),
-		fyne.NewMenuItem(tr("Save checksums…"), w.saveChecksums),
+		w.listItem(tr("Copy all digests"), w.copyAllDigests, w.hasDigests()),
+		w.listItem(tr("Save checksums…"), w.saveChecksums, w.hasDigests()),
 		w.compareItem(),
-		fyne.NewMenuItem(tr("Clear the list"), w.Clear),
-		fyne.NewMenuItem(tr("Cancel all (Esc)"), w.CancelAll),
+		w.listItem(tr("Clear the list"), w.Clear, len(w.files.items) > 0),
+		w.listItem(tr("Cancel all (Esc)"), w.CancelAll, !w.files.allFinished() || w.walking > 0),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Keys…"), w.showKeys),
 		fyne.NewMenuItemSeparator(),
@@ -237,6 +237,25 @@ func (w *Window) menu() *fyne.Menu {
 		m.Items = append(m.Items, fyne.NewMenuItemSeparator(), w.associationItem())
 	}
 	return m
+}
+
+// listItem is a menu item that acts on the list, disabled when there is
+// nothing for it to act on.
+func (w *Window) listItem(label string, action func(), enabled bool) *fyne.MenuItem {
+	m := fyne.NewMenuItem(label, action)
+	m.Disabled = !enabled
+	return m
+}
+
+// hasDigests reports whether a file of the list has a digest to copy or
+// save.
+func (w *Window) hasDigests() bool {
+	for _, it := range w.files.items {
+		if len(it.digests) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *Window) shortcuts() {
