@@ -165,6 +165,9 @@ func (w *Window) matchBanner(it *fileItem, rep *verdict.Report) {
 	if !it.besideFile(by) {
 		detail = tr("Compared with {{.Source}}.", "Source", it.sourceText(by))
 	}
+	if r := it.verdict.Renamed; r != nil {
+		detail = joinSentences(detail, tr("It is listed there as {{.Name}}: the same file under another name, found by its digest.", "Name", r.Name))
+	}
 	if agree := it.sidecar.Agreeing; len(agree) > 0 {
 		detail = joinSentences(detail, trn(len(agree), "The published {{.Algorithms}} agrees too.", "The published {{.Algorithms}} agree too.", "Algorithms", algAnd(agree)))
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/release"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/gather"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
@@ -119,10 +121,22 @@ func (w *Window) Add(paths []string) {
 			pubs[i], _ = lookup.Published(res.Files[i].Path)
 		}
 		restore()
+		// A file given alone that nothing names may be a download the
+		// browser renamed ("ubuntu (1).iso"): the entries of the checksum
+		// files beside it that name no file there are looked at too.
+		var sources []verdict.Source
+		seenDir := make(map[string]bool)
+		for i, f := range res.Files {
+			if dir := filepath.Dir(f.Path); len(pubs[i]) == 0 && !walked(f) && !seenDir[dir] && ctx.Err() == nil {
+				seenDir[dir] = true
+				sources = append(sources, release.Orphans(dir, trustedKeys.get())...)
+			}
+		}
 		w.do(func() {
 			if gen != w.gen {
 				return
 			}
+			w.addSources(sources)
 			w.walkFound = 0
 			w.forgetGiven(changed...)
 			given := append(again, given...)
@@ -562,6 +576,7 @@ func (w *Window) Clear() {
 	w.CancelAll()
 	w.expected.SetText("")
 	w.given = nil
+	w.sources = nil
 	w.sumsNext = nil
 	w.gen++
 	w.walking, w.walkFound, w.walkCancel = 0, 0, nil

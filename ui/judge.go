@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/verdict"
@@ -72,7 +73,7 @@ func (w *Window) pastedTargets() []*fileItem {
 
 // evidence is the list as the verdict engine's evidence.
 func (w *Window) evidence(targets []*fileItem) verdict.Evidence {
-	ev := verdict.Evidence{Files: make([]verdict.File, len(w.files.items)), Compare: w.comparingOn()}
+	ev := verdict.Evidence{Files: make([]verdict.File, len(w.files.items)), Compare: w.comparingOn(), Sources: w.sources}
 	for i, it := range w.files.items {
 		f := verdict.File{Path: it.path, Read: it.read(), Err: it.err, Size: it.size, Digests: it.computed(),
 			Declined: it.declined, Signature: it.ownSig, Unsupported: it.unsupported}
@@ -190,3 +191,13 @@ func (it *fileItem) condemned() bool { return it.verdict.Status.Condemns() }
 // nameOnly reports whether the CRC32 in its name is all that was
 // published for it.
 func (it *fileItem) nameOnly() bool { return it.named != nil }
+
+// addSources remembers checksum files whose entries name no file there,
+// for the files that nothing names (until Clear).
+func (w *Window) addSources(sources []verdict.Source) {
+	for _, src := range sources {
+		if !slices.ContainsFunc(w.sources, func(s verdict.Source) bool { return sameFile(s.Path, src.Path) }) {
+			w.sources = append(w.sources, src)
+		}
+	}
+}

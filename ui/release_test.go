@@ -97,3 +97,20 @@ func TestMenuItemsOnAnEmptyList(t *testing.T) {
 		}
 	}
 }
+
+// A download the browser renamed ("ubuntu (1).iso") beside the SHA256SUMS
+// that lists it as ubuntu.iso is found there by its digest (issue 37).
+func TestRenamedDownloadFoundByDigest(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "ubuntu (1).iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+" *ubuntu.iso\n"+sha256Hex("server")+" *ubuntu-server.iso\n")
+	h.w.Add([]string{iso})
+	h.waitFor("judged", func() bool { return h.allFinished() && h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
+	if got, want := h.w.banner.Headline(), "Matches the published SHA-256"; got != want {
+		t.Errorf("headline %q, want %q", got, want)
+	}
+	if d := h.w.banner.Detail(); !strings.Contains(d, "It is listed there as ubuntu.iso") {
+		t.Errorf("detail %q does not say under which name", d)
+	}
+}

@@ -97,8 +97,9 @@ type Window struct {
 	started    time.Time          // when the current batch began
 	stale      bool               // files finished since the last verdict and count
 	stop       chan struct{}
-	cmp        comparing      // files compared with each other (compare.go)
-	report     verdict.Report // the verdict engine's last report (judge)
+	cmp        comparing        // files compared with each other (compare.go)
+	report     verdict.Report   // the verdict engine's last report (judge)
+	sources    []verdict.Source // checksum files beside files nothing names, for renamed downloads (until Clear)
 }
 
 // New builds the window's content for core and returns it; call Add to

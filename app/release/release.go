@@ -251,21 +251,32 @@ func (g *gatherer) beside(i int) {
 	if len(pubs) > 0 {
 		return
 	}
-	dir := filepath.Dir(f.Path)
+	for _, src := range Orphans(filepath.Dir(f.Path), g.opts.Ring) {
+		if !g.known(src.Path) {
+			g.r.Sources = append(g.r.Sources, src)
+		}
+	}
+}
+
+// Orphans reads the checksum files of the folder dir and returns, for each
+// that has some, the entries that name no file there: a download the
+// browser renamed ("ubuntu (1).iso") may match one by its digest. It reads
+// the disk.
+func Orphans(dir string, ring *signature.Keyring) []verdict.Source {
 	list, err := os.ReadDir(dir)
 	if err != nil {
-		return
+		return nil
 	}
+	var out []verdict.Source
 	for _, de := range list {
 		path := filepath.Join(dir, de.Name())
-		if de.IsDir() || !checksum.IsSumsName(de.Name()) || isSignature(path) || g.known(path) {
+		if de.IsDir() || !checksum.IsSumsName(de.Name()) || isSignature(path) {
 			continue
 		}
-		sf, err := checksum.ReadSignedStreamed(path, g.opts.Ring)
+		sf, err := checksum.ReadSignedStreamed(path, ring)
 		if err != nil {
-			continue // FindPublishedSigned said so
+			continue // the file's own lookup says so
 		}
-		g.r.Sums[path] = sf
 		loc, err := sf.Locator(false)
 		if err != nil {
 			continue
@@ -282,9 +293,10 @@ func (g *gatherer) beside(i int) {
 		}
 		loc.Close()
 		if len(src.Orphans) > 0 {
-			g.r.Sources = append(g.r.Sources, src)
+			out = append(out, src)
 		}
 	}
+	return out
 }
 
 // known reports whether the checksum file at path is a source already.

@@ -165,19 +165,27 @@ func (r *Report) renamed(ev Evidence) {
 		if v.Companion || !f.Read.Readable() || len(f.Published) > 0 || len(f.Digests) == 0 {
 			continue
 		}
+		var needs []*hashing.Algorithm
+	sources:
 		for _, s := range ev.Sources {
 			for k := range s.Orphans {
 				o := &s.Orphans[k]
-				if checksum.Strength(firstCandidate(o.Published.Expected)) <= checksum.Strength(sha1) {
+				a := firstCandidate(o.Published.Expected)
+				if checksum.Strength(a) <= checksum.Strength(sha1) {
 					continue // a weak digest matching by chance, or made to, names nothing
 				}
 				if jv := o.Published.Expected.Judge(f.Digests); jv.Outcome == checksum.Match {
 					v.Renamed = o
 					v.Decision = checksum.Decision{Outcome: checksum.Match, Verdict: jv, By: []checksum.Published{o.Published}}
 					v.Genuine = o.Published.Authenticity.Trusted()
-					break
+					needs = nil
+					break sources
 				}
+				needs = append(needs, a) // its likeliest algorithm, to look for it
 			}
+		}
+		if f.Read == FileDone {
+			v.need(f, needs)
 		}
 	}
 }
