@@ -147,8 +147,10 @@ func statusFilterWords() []string {
 }
 
 // keeps says whether the status filter f keeps it.
-func (f statusFilter) keeps(it *fileItem) bool {
-	s := it.verdict.Status
+func (f statusFilter) keeps(it *fileItem) bool { return f.keepsStatus(it.verdict.Status) }
+
+// keepsStatus says whether the status filter f keeps a file of status s.
+func (f statusFilter) keepsStatus(s verdict.Status) bool {
 	switch f {
 	case showFailed:
 		return s.Condemns()

@@ -82,6 +82,10 @@ func (f *expectedField) Understood() string { return f.understood.Text }
 // stopped for typingPause (Tick) or on Enter.
 func (f *expectedField) changed() {
 	text := strings.TrimSpace(f.entry.Text)
+	if strings.Contains(text, "\n") && f.w.expected == f && f.w.takePastedSums(text) {
+		f.entry.SetText("") // taken as a checksum file, not a digest
+		return
+	}
 	typed := len(text)-len(f.last) == 1 && strings.HasPrefix(text, f.last) ||
 		len(f.last)-len(text) == 1 && strings.HasPrefix(f.last, text)
 	f.last = text
@@ -233,6 +237,9 @@ func (f *expectedField) pasteClipboard() {
 	}
 	f.seen = text
 	f.compare.Hide()
+	if f.w.takePastedSums(text) {
+		return
+	}
 	f.SetText(text)
 }
 

@@ -310,6 +310,9 @@ func (it *fileItem) badSignature() bool {
 // sourceText names the checksum file p came from for the file it: its
 // name when it lies beside the file, else with its folder too.
 func (it *fileItem) sourceText(p checksum.Published) string {
+	if pastedSums(p.Source) {
+		return tr("the checksum lines you pasted")
+	}
 	if filepath.Dir(p.Source) == filepath.Dir(it.path) {
 		return displayName(p.Source)
 	}
@@ -319,6 +322,9 @@ func (it *fileItem) sourceText(p checksum.Published) string {
 // sourcePlace names the checksum file p came from with its folder, for
 // telling two of the same name apart.
 func sourcePlace(p checksum.Published) string {
+	if pastedSums(p.Source) {
+		return tr("the checksum lines you pasted")
+	}
 	return tr("{{.Name}} in {{.Folder}}", "Name", displayName(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
 }
 

@@ -162,7 +162,7 @@ func (w *Window) fewNames(items []*fileItem) string {
 func (w *Window) matchBanner(it *fileItem, rep *verdict.Report) {
 	by := it.sidecar.By[0]
 	detail := tr("Compared with {{.Source}}, found next to the file.", "Source", filepath.Base(by.Source))
-	if !it.besideFile(by) {
+	if !it.besideFile(by) || pastedSums(by.Source) {
 		detail = tr("Compared with {{.Source}}.", "Source", it.sourceText(by))
 	}
 	if r := it.verdict.Renamed; r != nil {

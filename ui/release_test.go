@@ -114,3 +114,82 @@ func TestRenamedDownloadFoundByDigest(t *testing.T) {
 		t.Errorf("detail %q does not say under which name", d)
 	}
 }
+
+// The checksum file's view (issue 37): the banner names the files that
+// fail, the status filter finds them among the others, the worst first
+// puts them on top, and Back to files keeps the check one menu item away.
+func TestChecksumFileViewFindsTheFailedOnes(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	var sums strings.Builder
+	for i := range 40 {
+		name := fmt.Sprintf("f%02d.bin", i)
+		writeFile(t, filepath.Join(dir, name), name)
+		if i == 7 || i == 31 {
+			writeFile(t, filepath.Join(dir, name), "damaged")
+		}
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(name), name)
+	}
+	fmt.Fprintf(&sums, "%s  %s\n", sha256Hex("gone"), "gone.bin")
+	path := writeFile(t, filepath.Join(dir, "SHA256SUMS"), sums.String())
+	h.w.openSums(path)
+	h.waitFor("checked", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 41 })
+	h.settle()
+	v := h.w.sums
+	if d := v.banner.Detail(); !strings.Contains(d, "NOT matching: f07.bin and f31.bin.") {
+		t.Errorf("banner detail %q does not name the two", d)
+	}
+	names := func() []string {
+		var out []string
+		for id := range v.list.Length() {
+			if i := v.entryAt(id); i >= 0 {
+				out = append(out, v.sf.EntryAt(i).Name)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		choice string
+		want   []string
+	}{
+		{"Failed", []string{"f07.bin", "f31.bin"}},
+		{"Missing", []string{"gone.bin"}},
+	} {
+		v.filter.SetSelected(c.choice)
+		if got := names(); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.choice, got, c.want)
+		}
+	}
+	v.filter.SetSelected("All, worst first")
+	if got := names(); len(got) != 41 || !slices.Equal(got[:3], []string{"f07.bin", "f31.bin", "gone.bin"}) {
+		t.Errorf("worst first begins %q", got[:min(3, len(got))])
+	}
+	h.w.show(nil) // Back to files
+	item := findItem(h.w.menu(), tr("Back to the check of {{.Name}}", "Name", "SHA256SUMS"))
+	if item == nil {
+		t.Fatal("no way back to the check")
+	}
+	item.Action()
+	if h.w.body.Objects[0] != v.obj {
+		t.Error("the menu item does not show the check again")
+	}
+}
+
+// A whole SHA256SUMS pasted (issue 37) is taken as a checksum file for
+// the files listed, not refused as a digest.
+func TestPastedChecksumLines(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
+	h.w.Add([]string{iso})
+	h.waitFor("hashed", func() bool { return len(h.w.files.items) == 1 && h.allFinished() && h.w.Idle() })
+	h.app.Clipboard().SetContent(sha256Hex("abc") + " *ubuntu.iso\n" + sha256Hex("server") + " *ubuntu-server.iso\n")
+	h.w.expected.pasteClipboard()
+	h.waitFor("judged", func() bool { return h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
+	if got := h.w.expected.Text(); got != "" {
+		t.Errorf("the field holds %q: the lines were taken as a digest", got)
+	}
+	if d := h.w.banner.Detail(); !strings.Contains(d, "the checksum lines you pasted") {
+		t.Errorf("detail %q", d)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -42,6 +44,8 @@ type sumsView struct {
 	authIcon *widget.Icon
 	authRow  *fyne.Container
 	list     *keyList
+	filter   *widget.Select // by status (statusFilter's choices)
+	shown    []int          // the entries the filter keeps, in the order shown; nil: all, in file order
 	stopBtn  *button
 	againBtn *button
 	nextBtn  *button // the next checksum file given with this one
@@ -89,19 +93,24 @@ func newSumsView(w *Window) *sumsView {
 			if v.sf == nil {
 				return 0
 			}
+			if v.shown != nil {
+				return len(v.shown)
+			}
 			return v.sf.EntryCount
 		},
 		newEntryRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(id, o.(*fyne.Container)) }, w.escape)
+		func(id widget.ListItemID, o fyne.CanvasObject) { v.bindRow(v.entryAt(id), o.(*fyne.Container)) }, w.escape)
+	v.filter = widget.NewSelect(statusFilterWords(), func(string) { v.refilter() })
+	v.filter.SetSelectedIndex(int(showAll))
 	v.detail.Wrapping = fyne.TextWrapWord
 	v.detail.Hide()
-	v.list.OnSelected = v.showEntry
+	v.list.OnSelected = func(id widget.ListItemID) { v.showEntry(v.entryAt(id)) }
 	header := container.NewBorder(nil, nil, container.NewCenter(back),
 		container.NewCenter(container.NewHBox(v.stopBtn, v.againBtn, v.nextBtn, open)),
 		container.NewVBox(v.title, v.where))
 	top := container.NewVBox(header, v.authRow, v.banner,
 		container.NewBorder(nil, nil, nil, container.New(fixedWidth(360), v.progress), v.bar), v.notes, v.detail)
-	v.obj = container.NewBorder(top, nil, nil, nil, v.list)
+	v.obj = container.NewBorder(container.NewVBox(top, container.NewBorder(nil, nil, nil, v.filter)), nil, nil, nil, v.list)
 	v.banner.shown = w.traceVerdict
 	return v
 }
@@ -143,7 +152,7 @@ func (v *sumsView) bindRow(id int, row *fyne.Container) {
 	status := left.Objects[1].(*fyne.Container).Objects[0].(*widget.Label)
 	grid := row.Objects[0].(*fyne.Container)
 	name, reason := grid.Objects[0].(*widget.Label), grid.Objects[1].(*widget.Label)
-	if v.sf == nil || id >= v.sf.EntryCount {
+	if v.sf == nil || id < 0 || id >= v.sf.EntryCount {
 		return
 	}
 	e := v.sf.EntryAt(id)
@@ -517,6 +526,7 @@ func (v *sumsView) finished(rep *checksum.CheckReport, err error) {
 	v.job = nil
 	v.stopBtn.Disable()
 	v.againBtn.Enable()
+	v.refilter()
 	v.list.Refresh()
 	base := displayName(v.path)
 	summary := summaryText(func(s checksum.Status) int { return rep.Counts[s] })
@@ -559,8 +569,12 @@ func (v *sumsView) fileVerdict(rep *checksum.CheckReport, base, summary string) 
 	}
 	switch rep.FileOutcome() {
 	case checksum.Mismatch:
+		// The banner names the files that fail: among thousands, the
+		// reader should not have to look for them (the Failed filter
+		// lists them all).
 		return checksum.Mismatch, trn(failed, "{{.N}} file does NOT match {{.Name}}: do not use it", "{{.N}} files do NOT match {{.Name}}: do not use them",
-			"N", failed, "Name", base), tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary)
+				"N", failed, "Name", base), joinSentences(tr("NOT matching: {{.Names}}.", "Names", v.failedNames(3)),
+				tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary))
 	case checksum.Match:
 		headline := trn(ok, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(ok), "Name", base)
 		detail := tr("Every file listed is the one the checksum file describes.")
@@ -590,4 +604,91 @@ func homeTilde(path string) string {
 		return filepath.Join("~", rel)
 	}
 	return path
+}
+
+// statusOf is entry i's status as the status filter sees it.
+func (v *sumsView) statusOf(i int) (verdict.Status, bool) {
+	st, ok := v.results.status(i)
+	if !ok {
+		return verdict.Pending, false
+	}
+	switch st {
+	case checksum.StatusOK:
+		return verdict.OK, true
+	case checksum.StatusFailed:
+		return verdict.Failed, true
+	case checksum.StatusMissing:
+		return verdict.Missing, true
+	case checksum.StatusUnreadable:
+		return verdict.Unreadable, true
+	case checksum.StatusRefused:
+		return verdict.Refused, true
+	}
+	return verdict.NotVerified, true
+}
+
+// entryAt is the entry shown in row id.
+func (v *sumsView) entryAt(id int) int {
+	if v.shown != nil {
+		if id < 0 || id >= len(v.shown) {
+			return -1
+		}
+		return v.shown[id]
+	}
+	return id
+}
+
+// refilter chooses again the entries shown, after the filter changed or
+// the check ended: those of a status, or all, the worst first.
+func (v *sumsView) refilter() {
+	if v.filter == nil || v.sf == nil || v.results == nil {
+		return
+	}
+	f := showAll
+	if i := v.filter.SelectedIndex(); i > 0 {
+		f = statusFilter(i)
+	}
+	if f == showAll {
+		v.shown = nil
+		v.list.Refresh()
+		return
+	}
+	shown := []int{}
+	for i := range v.sf.EntryCount {
+		st, _ := v.statusOf(i)
+		if f.keepsStatus(st) {
+			shown = append(shown, i)
+		}
+	}
+	if f == showWorstFirst {
+		slices.SortStableFunc(shown, func(a, b int) int {
+			sa, _ := v.statusOf(a)
+			sb, _ := v.statusOf(b)
+			return int(sb) - int(sa)
+		})
+	}
+	v.shown = shown
+	v.list.UnselectAll()
+	v.list.Refresh()
+}
+
+// failedNames names the first n entries that FAILED, and how many more.
+func (v *sumsView) failedNames(n int) string {
+	var names []string
+	more := 0
+	for i := range v.sf.EntryCount {
+		if st, ok := v.results.status(i); ok && st == checksum.StatusFailed {
+			if len(names) < n {
+				e := v.sf.EntryAt(i)
+				names = append(names, app.VisibleText(e.Name))
+			} else {
+				more++
+			}
+		}
+	}
+	s := listText(names, "and")
+	if more > 0 {
+		s = tr("{{.Names}} and {{.N}} more", "Names", strings.Join(names, ", "), "N", units.Thousands(more))
+	}
+	return s
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"log"
 	"os"
+	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -234,6 +235,12 @@ func (w *Window) menu() *fyne.Menu {
 		fyne.NewMenuItem(tr("Benchmark"), w.showBench),
 		fyne.NewMenuItem(tr("About this computer"), w.showAbout),
 	)
+	if v := w.sums; v != nil && v.sf != nil {
+		// "Back to files" keeps the check of a checksum file: it is one
+		// click away until another is opened or the list is cleared.
+		back := fyne.NewMenuItem(tr("Back to the check of {{.Name}}", "Name", filepath.Base(v.path)), func() { w.show(v.obj) })
+		m.Items = append([]*fyne.MenuItem{back, fyne.NewMenuItemSeparator()}, m.Items...)
+	}
 	if fileAssociations.supported {
 		m.Items = append(m.Items, fyne.NewMenuItemSeparator(), w.associationItem())
 	}
