@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // A folder is a release (issue 37): a SHA256SUMS whose entries are in
@@ -191,5 +192,26 @@ func TestPastedChecksumLines(t *testing.T) {
 	}
 	if d := h.w.banner.Detail(); !strings.Contains(d, "the checksum lines you pasted") {
 		t.Errorf("detail %q", d)
+	}
+}
+
+// An all-good checksum file of XXH64 digests says what a match by XXH64
+// is worth, as one of CRC32 does (issue 37).
+func TestChecksumFileOfXXH64SaysAccidentsOnly(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	a, _ := hashing.Lookup("xxh64")
+	var sums strings.Builder
+	for _, name := range []string{"a.bin", "b.bin"} {
+		writeFile(t, filepath.Join(dir, name), name)
+		d := a.New()
+		d.Write([]byte(name))
+		fmt.Fprintf(&sums, "XXH64 (%s) = %x\n", name, d.Sum(nil))
+	}
+	h.w.openSums(writeFile(t, filepath.Join(dir, "CHECKSUMS"), sums.String()))
+	h.waitFor("checked", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 2 })
+	v := h.w.sums
+	if v.banner.Outcome() != checksum.Match || !strings.Contains(v.banner.Detail(), "XXH64 only catches accidental damage") {
+		t.Errorf("banner %v %q / %q", v.banner.Outcome(), v.banner.Headline(), v.banner.Detail())
 	}
 }

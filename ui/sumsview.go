@@ -567,33 +567,59 @@ func (v *sumsView) fileVerdict(rep *checksum.CheckReport, base, summary string) 
 		notVerified = trn(len(rep.Unsupported), "Hashdrop cannot compute {{.Algorithms}}: the digests of that algorithm were not verified.",
 			"Hashdrop cannot compute {{.Algorithms}}: the digests of those algorithms were not verified.", "Algorithms", listText(rep.Unsupported, "and"))
 	}
-	switch rep.FileOutcome() {
-	case checksum.Mismatch:
+	// Which headline is app/verdict's, from the count of each status (the
+	// entries of a big checksum file are never all held as evidence).
+	var count [verdict.NumStatus]int
+	count[verdict.OK], count[verdict.Failed], count[verdict.Missing] = ok, failed, missing
+	count[verdict.Unreadable], count[verdict.Refused] = rep.Files[checksum.StatusUnreadable], rep.Files[checksum.StatusRefused]
+	if len(rep.Unsupported) > 0 {
+		count[verdict.NotVerified] = 1
+	}
+	h := verdict.Tally(count)
+	switch h.Reason {
+	case verdict.PublishedMismatch:
 		// The banner names the files that fail: among thousands, the
 		// reader should not have to look for them (the Failed filter
 		// lists them all).
 		return checksum.Mismatch, trn(failed, "{{.N}} file does NOT match {{.Name}}: do not use it", "{{.N}} files do NOT match {{.Name}}: do not use them",
 				"N", failed, "Name", base), joinSentences(tr("NOT matching: {{.Names}}.", "Names", v.failedNames(3)),
 				tr("{{.Summary}}. The files marked FAILED are damaged or different.", "Summary", summary))
-	case checksum.Match:
+	case verdict.AllMatch:
 		headline := trn(ok, "The file listed matches {{.Name}}", "All {{.N}} files match {{.Name}}", "N", units.Thousands(ok), "Name", base)
 		detail := tr("Every file listed is the one the checksum file describes.")
 		if missing > 0 {
 			headline = trn(ok, "The file you have matches {{.Name}}", "The {{.N}} files you have match {{.Name}}", "N", units.Thousands(ok), "Name", base)
 			detail = trn(missing, "{{.N}} other file it lists was not downloaded.", "{{.N}} other files it lists were not downloaded.", "N", units.Thousands(missing))
 		}
-		return checksum.Match, headline, joinSentences(detail, notVerified)
-	}
-	switch {
-	case rep.Files[checksum.StatusUnreadable] > 0 || rep.Files[checksum.StatusRefused] > 0:
+		return checksum.Match, headline, joinSentences(joinSentences(detail, v.weakCaveat()), notVerified)
+	case verdict.NotAllRead:
 		return checksum.Unknown, tr("Not every file could be checked: {{.Summary}}", "Summary", summary),
 			tr("No file that was read differs, but some are unreadable or refused.")
-	case ok+missing == 0 && len(rep.Unsupported) > 0:
+	case verdict.OnlyUnsupported:
 		return checksum.Unknown, tr("Could not be verified: Hashdrop cannot compute {{.Algorithms}}", "Algorithms", listText(rep.Unsupported, "and")),
 			tr("No file was compared. Look for a checksum file of another algorithm (SHA256SUMS, SHA512SUMS).")
 	}
 	return checksum.Unknown, trn(missing, "The file {{.Name}} lists is not here", "None of the {{.N}} files {{.Name}} lists is here", "N", units.Thousands(missing), "Name", base),
 		joinSentences(tr("Put the checksum file in the folder of the files you downloaded, or open it from there."), notVerified)
+}
+
+// weakCaveat says, under a match, what a match by the checksum file's
+// algorithm is worth when it is weak (XXH64, CRC32: accidents only; MD5,
+// SHA-1: forgeable), as the main view says it; "" for a strong one.
+func (v *sumsView) weakCaveat() string {
+	if v.sf == nil || v.sf.EntryCount == 0 {
+		return ""
+	}
+	e := v.sf.EntryAt(0)
+	if len(e.Algorithms) == 0 {
+		return ""
+	}
+	a := e.Algorithms[0]
+	if !checksum.NonCryptographic(a) && a.ID != "md5" && a.ID != "sha1" {
+		return ""
+	}
+	_, caveat := matchWords(nil, a, nil)
+	return caveat
 }
 
 // homeTilde writes a path in the user's home folder as ~/...

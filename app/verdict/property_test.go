@@ -112,3 +112,31 @@ func TestHeadlineNamesItsFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestTallyIsDecide: for files judged by checksum files alone, the
+// headline from the counts of their statuses (Tally, for a checksum file
+// too big to hold as evidence) has the colour of Decide's.
+func TestTallyIsDecide(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for k := range 20000 {
+		ev := randomEvidence(t, rnd)
+		ev.Pasted, ev.Compare = nil, false
+		for i := range ev.Files {
+			f := &ev.Files[i]
+			f.InName, f.Signature, f.Companion = nil, nil, false
+			if f.Read == FileWaiting || f.Read == FileReading {
+				f.Read = FileDone
+			}
+			if len(f.Published) == 0 && f.Read.Readable() {
+				f.Read = FileMissing // an entry whose file is gone
+			}
+			if len(f.Published) > 1 {
+				f.Published = f.Published[:1] // one entry a file, as in one checksum file
+			}
+		}
+		r := Decide(ev)
+		if got, want := Tally(r.Count).Outcome, r.Headline.Outcome; got != want {
+			t.Fatalf("case %d: Tally %v (%v), Decide %v (%v), counts %v", k, got, Tally(r.Count).Reason, want, r.Headline.Reason, r.Count)
+		}
+	}
+}

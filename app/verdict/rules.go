@@ -343,3 +343,31 @@ func (r *Report) sourceHeadline(ev Evidence) Headline {
 	h.Of, h.Targets = p.Of, len(same)+len(differ)+len(pending)
 	return h
 }
+
+// Tally is the headline of files known only by the count of each status:
+// a checksum file of millions of entries, checked one by one, whose files
+// are never all held as evidence. Its order of precedence is Decide's:
+// a BAD signature, then FAILED, conflicts, files still being read, files
+// that could not be read, then matches; only algorithms Hashdrop lacks, or
+// only files that are not here, leave it unable to say.
+func Tally(count [NumStatus]int) Headline {
+	switch {
+	case count[BadSignature] > 0:
+		return headline(SourceBadSignature)
+	case count[Failed] > 0:
+		return headline(PublishedMismatch)
+	case count[Conflict] > 0:
+		return headline(PublishedConflict)
+	case count[Pending] > 0:
+		return headline(PublishedPending)
+	case count[Unreadable]+count[Refused]+count[Cancelled] > 0:
+		return headline(NotAllRead)
+	case count[OK] > 0:
+		return headline(AllMatch)
+	case count[NotVerified] > 0:
+		return headline(OnlyUnsupported)
+	case count[Missing] > 0:
+		return headline(NoneHere)
+	}
+	return headline(NoVerdict)
+}

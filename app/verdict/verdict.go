@@ -117,7 +117,7 @@ const (
 	Conflict                   // what was published for it disagrees
 	BadSignature               // a signature over it or its checksum file is BAD
 
-	numStatus = iota
+	NumStatus = iota
 )
 
 var statusNames = [...]string{"not-compared", "ok", "pending", "not-verified", "missing", "cancelled",
@@ -189,14 +189,14 @@ type Report struct {
 	Files    []FileVerdict
 	// Count is how many files (not checksum-file entries) have each status;
 	// companions are not counted.
-	Count [numStatus]int
+	Count [NumStatus]int
 }
 
 // Worst are the indices of the files, worst first (then in list order):
 // what a "worst first" view shows.
 func (r *Report) Worst() []int {
 	idx := make([]int, 0, len(r.Files))
-	for s := numStatus - 1; s >= 0; s-- {
+	for s := NumStatus - 1; s >= 0; s-- {
 		for i, f := range r.Files {
 			if f.Status == Status(s) && !f.Companion {
 				idx = append(idx, i)
