@@ -164,6 +164,9 @@ func (it *fileItem) stateText() string {
 	case stateHashing:
 		return ""
 	case stateDone:
+		if len(it.unfinished()) > 0 {
+			return tr("partly cancelled") // Esc after the verdict's algorithm: not "done"
+		}
 		return tr("done")
 	case stateFailed:
 		return tr("failed")

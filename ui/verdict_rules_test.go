@@ -579,6 +579,9 @@ func TestFinishAlgorithmsCancelledAfterTheVerdict(t *testing.T) {
 	if it.state != stateDone || !c.retry.Visible() || !strings.Contains(c.info.Text, "were cancelled") {
 		t.Fatalf("after cancelling: %v, retry shown %v, card says %q", it.state, c.retry.Visible(), c.info.Text)
 	}
+	if c.state.Text != "partly cancelled" { // not "done" (issue 37)
+		t.Errorf("the card's state says %q after Esc", c.state.Text)
+	}
 	rest := algNames(it.unfinished())
 	test.Tap(c.retry)
 	h.waitFor("the rest queued", func() bool { return h.core.queued() == 3 })

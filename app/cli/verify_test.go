@@ -139,3 +139,29 @@ func TestVerifyLikeliestFirst(t *testing.T) {
 		}
 	}
 }
+
+// A match is genuine only under a trusted signature (rule 4): verify says
+// so of an ISO beside a SHA256SUMS signed by a key given, not of one
+// signed by a key Hashdrop does not know, and a BAD signature is red.
+func TestVerifySignedChecksumFile(t *testing.T) {
+	userConfig(t)
+	s := apptest.NewSignedFolder(t)
+	key := s.Write(t, "release.asc", s.G.Export(true, s.Fpr))
+	sums := s.Sums()
+	s.Write(t, "SHA256SUMS", sums)
+	s.Write(t, "SHA256SUMS.gpg", s.G.Sign(sums, s.Fpr, "--detach-sign"))
+	iso := s.Write(t, "ubuntu.iso", []byte(apptest.ISOData))
+	out, _, code := vRun("verify", "--keyring", key, iso)
+	if code != 0 || !strings.Contains(out, "and it is genuine: signed by a key Hashdrop trusts") {
+		t.Errorf("trusted key: exit %d\n%s", code, out)
+	}
+	out, _, code = vRun("verify", iso)
+	if code != 0 || strings.Contains(out, "genuine") {
+		t.Errorf("unknown key: exit %d\n%s", code, out)
+	}
+	s.Write(t, "SHA256SUMS", []byte(strings.Replace(string(sums), "other.iso", "othe2.iso", 1)))
+	out, _, code = vRun("verify", "--keyring", key, iso)
+	if code != 1 || !strings.Contains(out, "BAD SIGNATURE") {
+		t.Errorf("tampered: exit %d\n%s", code, out)
+	}
+}

@@ -18,7 +18,7 @@ import (
 // three damaged, two deleted. The real window's headline says the three
 // do NOT match, its statuses (what the status filter finds) count three
 // failed and two missing, and hashdrop verify on the same folder gives the
-// same outcome and reason (smoke-release.png).
+// same outcome and reason (smoke-release.png, in Japanese smoke-release-ja.png).
 func TestReleaseFolderSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
@@ -43,18 +43,27 @@ func TestReleaseFolderSmoke(t *testing.T) {
 		os.Remove(filepath.Join(root, filepath.FromSlash(name)))
 	}
 
-	w := start(t, bin, home, out, "smoke-release.log", userEnv(display, home, "LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="), root)
-	var win uint64
-	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
-	w.logged(240*time.Second, "verdict mismatch: 3 files do NOT match the digests published for them: do not use them",
-		"reason published-mismatch", "statuses ok=1995 missing=2 failed=3")
-	if strings.Contains(w.log.String(), "verdict match") {
-		t.Errorf("a green headline was shown on the way:\n%s", w.log.String())
+	for _, run := range []struct {
+		name, headline string
+		lang           []string
+	}{
+		{"release", "3 files do NOT match the digests published for them: do not use them",
+			[]string{"LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="}},
+		{"release-ja", "3 個のファイルが、公開されたハッシュ値と一致しません: 使用しないでください",
+			[]string{"LANG=ja_JP.UTF-8", "LANGUAGE=ja", "LC_ALL=", "LC_MESSAGES="}},
+	} {
+		w := start(t, bin, home, out, "smoke-"+run.name+".log", userEnv(display, home, run.lang...), root)
+		var win uint64
+		w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
+		w.logged(240*time.Second, "verdict mismatch: "+run.headline, "reason published-mismatch", "statuses ok=1995 missing=2 failed=3")
+		if strings.Contains(w.log.String(), "verdict match") {
+			t.Errorf("%s: a green headline was shown on the way:\n%s", run.name, w.log.String())
+		}
+		time.Sleep(1500 * time.Millisecond)
+		screenshot(t, x, win, filepath.Join(out, "smoke-"+run.name+".png"))
+		w.alive()
+		w.stop()
 	}
-	time.Sleep(1500 * time.Millisecond)
-	screenshot(t, x, win, filepath.Join(out, "smoke-release.png"))
-	w.alive()
-	w.stop()
 
 	// The command line's verdict on the same folder is the window's.
 	cmd := exec.Command(bin, "verify", "--json", root)
