@@ -308,7 +308,7 @@ test-filemanagers: deps-linux
 DEBDIR   := build/deb
 HARDEN   := CGO_CFLAGS="-O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong" CGO_LDFLAGS="-Wl,-z,relro,-z,now"
 DEBBUILD := -buildmode=pie -trimpath -ldflags='-s -w'
-DEB      := build/hashdrop_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
+DEB       = build/hashdrop_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 deb-programs: deps
 	$(HARDEN) $(GO) build $(DEBBUILD) -tags $(TAGS) -o $(DEBDIR)/hashdrop-window .
 	CGO_ENABLED=0 $(GO) build -buildmode=pie -trimpath -ldflags='-s -w -bindnow' -o $(DEBDIR)/hashdrop ./app/cli/hashdrop
