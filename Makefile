@@ -34,9 +34,9 @@ DEB_DESKTOP := xdg-utils shared-mime-info desktop-file-utils
 # The .deb and its checks (dpkg-shlibdeps, lintian, appstreamcli), the file
 # managers' entries run as each runs them (GLib's key files and launcher
 # from Python, Nautilus 4.0's typelib for the Files extension), and the
-# Flatpak manifest (flatpak-builder parses it; python3-yaml reads it).
+# Flatpak manifest (flatpak-builder parses it).
 DEB_LINUX   := dpkg-dev lintian appstream desktop-file-utils python3-gi gir1.2-glib-2.0 \
-               gir1.2-nautilus-4.0 flatpak-builder python3-yaml xz-utils
+               gir1.2-nautilus-4.0 flatpak-builder xz-utils
 DEB_WINDOWS := gcc-mingw-w64-x86-64 gcc-mingw-w64-i686
 # The Windows installer (wixl is msitools' MSI builder, msibuild adds the
 # PATH entry wixl cannot write; ImageMagick makes its icon) and the portable
