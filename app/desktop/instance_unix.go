@@ -89,11 +89,15 @@ func dial(addr string) (conn, error) {
 }
 
 // instanceDir returns the private folder for the socket and the lock:
-// $XDG_RUNTIME_DIR when it is private as the spec demands, else
+// $XDG_RUNTIME_DIR when it is private as the spec demands (inside a
+// Flatpak, its folder shared by the app's instances, flatpakDir), else
 // $TMPDIR/hashdrop-<uid>, created 0700.
 func instanceDir() (string, error) {
 	uid := os.Getuid()
 	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) && checkPrivateDir(d, uid) == nil {
+		if fd := flatpakDir(d, uid); fd != "" {
+			return fd, nil
+		}
 		return d, nil
 	}
 	d := filepath.Join(os.TempDir(), fmt.Sprintf("hashdrop-%d", uid))
@@ -104,6 +108,27 @@ func instanceDir() (string, error) {
 		return "", err
 	}
 	return d, nil
+}
+
+// flatpakDir is, inside a Flatpak sandbox, the folder of runtimeDir that
+// every instance of the app shares, app/$FLATPAK_ID: Flatpak gives each
+// sandbox a $XDG_RUNTIME_DIR of its own, into which it binds a few sockets
+// and that folder of the user's (flatpak/flatpak,
+// flatpak_context_append_bwrap_filesystem), so a socket anywhere else in
+// it would reach no other launch. "" outside a Flatpak, or when the folder
+// is missing or not private. Newer Flatpak makes it a symbolic link into
+// /run/flatpak; inside the sandbox's own runtime folder nobody else can
+// have planted it, so it is followed. Not yet tried in a real Flatpak.
+func flatpakDir(runtimeDir string, uid int) string {
+	id := os.Getenv("FLATPAK_ID")
+	if id == "" || validName(id) != nil {
+		return ""
+	}
+	d, err := filepath.EvalSymlinks(filepath.Join(runtimeDir, "app", id))
+	if err != nil || checkPrivateDir(d, uid) != nil {
+		return ""
+	}
+	return d
 }
 
 // checkPrivateDir accepts a real folder (not a symlink someone planted in a

@@ -164,3 +164,44 @@ func TestInstanceSocketOwner(t *testing.T) {
 		t.Errorf("own socket refused: %v", err)
 	}
 }
+
+// Inside a Flatpak the socket goes in the folder the app's instances share,
+// $XDG_RUNTIME_DIR/app/$FLATPAK_ID, when it is there and private.
+func TestInstanceDirFlatpak(t *testing.T) {
+	runtimeDir := filepath.Join(t.TempDir(), "run")
+	os.Mkdir(runtimeDir, 0o700)
+	t.Setenv("XDG_RUNTIME_DIR", runtimeDir)
+	t.Setenv("FLATPAK_ID", "io.github.hashdrop")
+	if d, err := instanceDir(); err != nil || d != runtimeDir {
+		t.Errorf("no app folder: got %q %v, want %q", d, err, runtimeDir)
+	}
+
+	shared := filepath.Join(runtimeDir, "app", "io.github.hashdrop")
+	os.MkdirAll(shared, 0o700)
+	if d, err := instanceDir(); err != nil || d != shared {
+		t.Errorf("app folder: got %q %v, want %q", d, err, shared)
+	}
+
+	os.Chmod(shared, 0o755)
+	if d, err := instanceDir(); err != nil || d != runtimeDir {
+		t.Errorf("app folder others may enter: got %q %v, want %q", d, err, runtimeDir)
+	}
+
+	// Newer Flatpak: a link to /run/flatpak/app/ID, followed.
+	os.Remove(shared)
+	target := filepath.Join(t.TempDir(), "flatpak-app")
+	os.Mkdir(target, 0o700)
+	if err := os.Symlink(target, shared); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := instanceDir(); err != nil || d != target {
+		t.Errorf("app folder as a link: got %q %v, want %q", d, err, target)
+	}
+
+	for _, id := range []string{"", "../run", "a/b"} {
+		t.Setenv("FLATPAK_ID", id)
+		if d, err := instanceDir(); err != nil || d != runtimeDir {
+			t.Errorf("FLATPAK_ID=%q: got %q %v, want %q", id, d, err, runtimeDir)
+		}
+	}
+}

@@ -2,6 +2,12 @@
 # program (lib/hashdrop/hashdrop-window), its icon, its .desktop entry
 # (which opens files, %F) and the MIME types of checksum files, then tells the
 # desktop so that double-clicking ubuntu.iso.sha256 or SHA256SUMS opens it.
+# Then "Check with Hashdrop" in the right-click menu of the file managers:
+# Dolphin (a service menu, executable as KIO requires of one in a user's
+# folder), Nemo (an action), Thunar (Send To), GNOME Files (a nautilus-python
+# extension, loaded only where python3-nautilus is installed) and, for a
+# user, the scripts of GNOME Files and Caja (which read them from the user's
+# folders only). Each runs the installed window program by its absolute path.
 #
 # This file is the Makefile of the Linux package (hashdrop.tar.xz: "make
 # user-install", or "sudo make install") and is what the source tree's
@@ -14,9 +20,13 @@
 #   DEFAULT  yes: make Hashdrop the default program for checksum files
 #            (xdg-mime default, per user). The default is yes when PREFIX is
 #            inside $HOME, no for a system-wide install.
+#   SCRIPTS  yes: also install the GNOME Files and Caja scripts, in
+#            $XDG_DATA_HOME/nautilus/scripts and $XDG_CONFIG_HOME/caja/scripts
+#            (per user only; the same default as DEFAULT).
 
 PREFIX  ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 DEFAULT ?= $(if $(filter $(HOME)/%,$(PREFIX)),yes,no)
+SCRIPTS ?= $(DEFAULT)
 DESTDIR ?=
 
 # Where the files come from: the package's layout unless the source tree's
@@ -28,10 +38,23 @@ DESKTOP ?= $(SRC)/share/applications/io.github.hashdrop.desktop
 MIMEXML ?= $(SRC)/share/mime/packages/io.github.hashdrop.xml
 ICON    ?= $(SRC)/share/icons/hicolor/256x256/apps/io.github.hashdrop.png
 ICONSVG ?= $(SRC)/share/icons/hicolor/scalable/apps/io.github.hashdrop.svg
+DOLPHIN ?= $(SRC)/share/kio/servicemenus/io.github.hashdrop.desktop
+NEMO    ?= $(SRC)/share/nemo/actions/io.github.hashdrop.nemo_action
+SENDTO  ?= $(SRC)/share/Thunar/sendto/io.github.hashdrop.desktop
+NAUTILUSPY ?= $(SRC)/share/nautilus-python/extensions/io_github_hashdrop.py
+FMSCRIPT ?= $(SRC)/share/hashdrop/check-with-hashdrop.sh
 
 APPID := io.github.hashdrop
 SHARE := $(DESTDIR)$(PREFIX)/share
 MIMETYPES = $(shell sed -n 's/^MimeType=//p' '$(DESKTOP)' | tr ';' ' ')
+WINEXE  := $(PREFIX)/lib/hashdrop/hashdrop-window
+# The file managers' files name "hashdrop"; installed, they name WINEXE.
+ABSEXEC := sed -e 's|^Exec=hashdrop |Exec=$(WINEXE) |' -e 's|^TryExec=hashdrop$$|TryExec=$(WINEXE)|' \
+	-e 's|^Dependencies=hashdrop;|Dependencies=$(WINEXE);|' -e 's|^HASHDROP = "hashdrop"|HASHDROP = "$(WINEXE)"|' \
+	-e 's|^HASHDROP=hashdrop |HASHDROP=$(WINEXE) |'
+USERDATA   := $(DESTDIR)$(or $(XDG_DATA_HOME),$(HOME)/.local/share)
+USERCONFIG := $(DESTDIR)$(or $(XDG_CONFIG_HOME),$(HOME)/.config)
+SCRIPTNAME := Check with Hashdrop
 
 .PHONY: default install uninstall user-install user-uninstall register
 
@@ -50,6 +73,19 @@ install:
 	install -d '$(SHARE)/applications'
 	sed 's|^Exec=hashdrop |Exec=$(PREFIX)/lib/hashdrop/hashdrop-window |' '$(DESKTOP)' > '$(SHARE)/applications/$(APPID).desktop'
 	chmod 644 '$(SHARE)/applications/$(APPID).desktop'
+	install -d '$(SHARE)/kio/servicemenus' '$(SHARE)/nemo/actions' '$(SHARE)/Thunar/sendto' '$(SHARE)/nautilus-python/extensions'
+	$(ABSEXEC) '$(DOLPHIN)' > '$(SHARE)/kio/servicemenus/$(APPID).desktop'
+	chmod 755 '$(SHARE)/kio/servicemenus/$(APPID).desktop'
+	$(ABSEXEC) '$(NEMO)' > '$(SHARE)/nemo/actions/$(APPID).nemo_action'
+	$(ABSEXEC) '$(SENDTO)' > '$(SHARE)/Thunar/sendto/$(APPID).desktop'
+	$(ABSEXEC) '$(NAUTILUSPY)' > '$(SHARE)/nautilus-python/extensions/io_github_hashdrop.py'
+	chmod 644 '$(SHARE)/nemo/actions/$(APPID).nemo_action' '$(SHARE)/Thunar/sendto/$(APPID).desktop' \
+		'$(SHARE)/nautilus-python/extensions/io_github_hashdrop.py'
+	@if [ '$(SCRIPTS)' = yes ]; then \
+		set -e; for d in '$(USERDATA)/nautilus/scripts' '$(USERCONFIG)/caja/scripts'; do \
+			echo "install $$d/$(SCRIPTNAME)"; install -d "$$d"; \
+			$(ABSEXEC) '$(FMSCRIPT)' > "$$d/$(SCRIPTNAME)"; chmod 755 "$$d/$(SCRIPTNAME)"; \
+		done; fi
 	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register; fi
 	@echo "Hashdrop installed in $(PREFIX)"
 
@@ -69,7 +105,11 @@ uninstall:
 		'$(SHARE)/icons/hicolor/256x256/apps/$(APPID).png' \
 		'$(SHARE)/icons/hicolor/scalable/apps/$(APPID).svg' \
 		'$(SHARE)/mime/packages/$(APPID).xml' \
-		'$(SHARE)/applications/$(APPID).desktop'
+		'$(SHARE)/applications/$(APPID).desktop' \
+		'$(SHARE)/kio/servicemenus/$(APPID).desktop' '$(SHARE)/nemo/actions/$(APPID).nemo_action' \
+		'$(SHARE)/Thunar/sendto/$(APPID).desktop' '$(SHARE)/nautilus-python/extensions/io_github_hashdrop.py'
+	@if [ '$(SCRIPTS)' = yes ]; then \
+		rm -f '$(USERDATA)/nautilus/scripts/$(SCRIPTNAME)' '$(USERCONFIG)/caja/scripts/$(SCRIPTNAME)'; fi
 	rmdir '$(DESTDIR)$(PREFIX)/lib/hashdrop' 2>/dev/null || true
 	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register DEFAULT=no; fi
 

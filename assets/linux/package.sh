@@ -5,8 +5,8 @@
 # bin/hashdrop), the icon and a
 # .desktop entry but no MIME types for checksum files and no way to register
 # them; this one adds assets/linux's MIME XML, .desktop entry (the same %F
-# and MimeType list) and scalable icon, and install.mk as its Makefile
-# ("make user-install").
+# and MimeType list) and scalable icon, the file managers' "Check with
+# Hashdrop" files, and install.mk as its Makefile ("make user-install").
 set -eu
 fyne_tar=$1 command=$2 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,6 +27,12 @@ install -Dm644 "$icon" "$s/share/icons/hicolor/256x256/apps/io.github.hashdrop.p
 install -Dm644 "$here/../icon.svg" "$s/share/icons/hicolor/scalable/apps/io.github.hashdrop.svg"
 install -Dm644 "$here/io.github.hashdrop.desktop" "$s/share/applications/io.github.hashdrop.desktop"
 install -Dm644 "$here/io.github.hashdrop.xml" "$s/share/mime/packages/io.github.hashdrop.xml"
+fm=$here/filemanager
+install -Dm644 "$fm/dolphin.desktop" "$s/share/kio/servicemenus/io.github.hashdrop.desktop"
+install -Dm644 "$fm/io.github.hashdrop.nemo_action" "$s/share/nemo/actions/io.github.hashdrop.nemo_action"
+install -Dm644 "$fm/thunar-sendto.desktop" "$s/share/Thunar/sendto/io.github.hashdrop.desktop"
+install -Dm644 "$fm/nautilus-hashdrop.py" "$s/share/nautilus-python/extensions/io_github_hashdrop.py"
+install -Dm755 "$fm/check-with-hashdrop.sh" "$s/share/hashdrop/check-with-hashdrop.sh"
 install -Dm644 "$here/install.mk" "$work/out/hashdrop/Makefile"
 tar -cJf "$out" -C "$work/out" hashdrop
 echo "package.sh: $out"

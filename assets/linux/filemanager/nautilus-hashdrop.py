@@ -1,0 +1,92 @@
+"""Check with Hashdrop: an entry in the right-click menu of GNOME Files.
+
+nautilus-python loads this file (python3-nautilus on Debian and Ubuntu) when
+Files starts; nothing else reads it, so without python3-nautilus it does
+nothing. It works with the extension API of Files 43 and later (Nautilus 4.0,
+4.1) and of Files 3.x to 42 (Nautilus 3.0).
+
+The selected files go to Hashdrop as one list of absolute paths, in an
+argument vector (no shell), so that several files open in one window and a
+name with spaces or quotes stays one name.
+"""
+
+import os
+import subprocess
+from shutil import which
+
+import gi
+
+for _version in ("4.1", "4.0", "3.0"):
+    try:
+        gi.require_version("Nautilus", _version)
+        break
+    except ValueError:
+        continue
+from gi.repository import GObject, Nautilus  # noqa: E402
+
+# make install writes the installed program's absolute path here.
+HASHDROP = "hashdrop"
+
+
+def _japanese():
+    """As GNU gettext chooses the language, which is what Hashdrop does."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            break
+    else:
+        return False
+    if value in ("C", "POSIX") or value.startswith("C."):
+        return False
+    first = os.environ.get("LANGUAGE", "").split(":")[0] or value
+    return first.startswith("ja")
+
+
+LABEL = "Hashdrop で確認" if _japanese() else "Check with Hashdrop"
+
+
+def local_paths(files):
+    """The paths of files, or None if one of them has no local path."""
+    paths = []
+    for f in files:
+        location = f.get_location()
+        path = location.get_path() if location is not None else None
+        if not path:
+            return None
+        paths.append(path)
+    return paths
+
+
+def command(paths):
+    """The argument vector that opens paths in Hashdrop, or None if it is not installed."""
+    exe = HASHDROP if os.path.isabs(HASHDROP) else which(HASHDROP)
+    if not exe or not os.access(exe, os.X_OK):
+        return None
+    return [exe] + paths
+
+
+class HashdropMenu(GObject.GObject, Nautilus.MenuProvider):
+    def get_file_items(self, *args):
+        # Nautilus 4.x passes (files); 3.0 passed (window, files).
+        files = args[-1]
+        if not files:
+            return []
+        paths = local_paths(files)
+        if paths is None:
+            return []
+        argv = command(paths)
+        if argv is None:
+            return []
+        # No tip or icon: Nautilus 4.1 deprecates them.
+        item = Nautilus.MenuItem(name="Hashdrop::Check", label=LABEL)
+        item.connect("activate", self._activate, argv)
+        return [item]
+
+    def get_background_items(self, *args):
+        return []
+
+    def _activate(self, _item, argv):
+        # Hashdrop keeps running after Files forgets it: its own session,
+        # no pipes to Files.
+        subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
