@@ -5,6 +5,8 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/release"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/ui/internal/gather"
 )
 
@@ -46,46 +48,19 @@ func (w *Window) releaseSums(files []gather.File) (kept []gather.File, given []*
 // path from there), not dropped itself.
 func walked(f gather.File) bool { return f.Name != "" && f.Name != filepath.Base(f.Path) }
 
-// absentEntry is a file a release's checksum file lists that is not there.
-type absentEntry struct {
-	path, name string
-	published  checksum.Published
-	err        error
-}
-
 // absentEntries lists the entries of xs whose files are not there. It reads
 // the disk: not on the Fyne goroutine.
-func absentEntries(xs []*checksum.Index) []absentEntry {
-	var out []absentEntry
+func absentEntries(xs []*checksum.Index) []verdict.Orphan {
+	var out []verdict.Orphan
 	for _, x := range xs {
-		sf := x.File()
-		loc, err := sf.Locator(false)
-		if err != nil {
-			continue
-		}
-		for _, e := range sf.All() {
-			if e.Unsupported != "" {
-				continue
-			}
-			path, status, err := loc.Locate(e)
-			if status != checksum.StatusMissing {
-				continue
-			}
-			name, rerr := filepath.Rel(filepath.Dir(filepath.Dir(x.Path())), path)
-			if rerr != nil {
-				name = path
-			}
-			out = append(out, absentEntry{path: path, name: name, err: err,
-				published: checksum.Published{Expected: e.Expected(), Source: x.Path(), Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}})
-		}
-		loc.Close()
+		out = append(out, release.Absent(x.File())...)
 	}
 	return out
 }
 
 // addAbsent lists the files a release lists that are not there, each a row
 // that says so; nothing is read for them.
-func (w *Window) addAbsent(absent []absentEntry) {
+func (w *Window) addAbsent(absent []verdict.Orphan) {
 	if len(absent) == 0 {
 		return
 	}
@@ -94,19 +69,22 @@ func (w *Window) addAbsent(absent []absentEntry) {
 		listed[it.path] = it
 	}
 	for _, a := range absent {
-		if it := listed[a.path]; it != nil {
+		if it := listed[a.Path]; it != nil {
 			if it.state == stateMissing {
-				it.published = append(it.published, a.published)
+				it.published = append(it.published, a.Published)
 			}
 			continue
 		}
-		it := newFileItem(a.path, -1, nil)
-		it.name = app.VisibleText(a.name)
-		it.state, it.err = stateMissing, a.err
-		it.published = []checksum.Published{a.published}
+		it := newFileItem(a.Path, -1, nil)
+		// Named by its path from the folder dropped, as the files found in it.
+		if name, err := filepath.Rel(filepath.Dir(filepath.Dir(a.Published.Source)), a.Path); err == nil {
+			it.name = app.VisibleText(name)
+		}
+		it.state, it.err = stateMissing, &app.FileError{Name: a.Path, Kind: app.CauseNotExist}
+		it.published = []checksum.Published{a.Published}
 		it.index = len(w.files.items)
 		w.files.items = append(w.files.items, it)
-		listed[a.path] = it
+		listed[a.Path] = it
 		w.files.fit(it)
 	}
 	w.files.refresh()

@@ -234,7 +234,7 @@ func (g *gatherer) entries(path string, listed map[int]bool) {
 		p := checksum.Published{Expected: e.Expected(), Source: path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}
 		row.Published = append(row.Published, p)
 		if status == checksum.StatusMissing {
-			src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name, Published: p})
+			src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name, Path: target, Published: p})
 		}
 	}
 	g.r.Sources = append(g.r.Sources, src)
@@ -277,23 +277,31 @@ func Orphans(dir string, ring *signature.Keyring) []verdict.Source {
 		if err != nil {
 			continue // the file's own lookup says so
 		}
-		loc, err := sf.Locator(false)
-		if err != nil {
-			continue
-		}
-		src := verdict.Source{Path: path}
-		for _, e := range sf.All() {
-			if e.Unsupported != "" {
-				continue
-			}
-			if _, status, _ := loc.Locate(e); status == checksum.StatusMissing {
-				src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name,
-					Published: checksum.Published{Expected: e.Expected(), Source: path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}})
-			}
-		}
-		loc.Close()
+		src := verdict.Source{Path: path, Orphans: Absent(sf)}
 		if len(src.Orphans) > 0 {
 			out = append(out, src)
+		}
+	}
+	return out
+}
+
+// Absent returns the entries of sf whose files are not there (MISSING), in
+// file order, those of algorithms Hashdrop lacks left out. It looks at the
+// disk.
+func Absent(sf *checksum.File) []verdict.Orphan {
+	loc, err := sf.Locator(false)
+	if err != nil {
+		return nil
+	}
+	defer loc.Close()
+	var out []verdict.Orphan
+	for _, e := range sf.All() {
+		if e.Unsupported != "" {
+			continue
+		}
+		if path, status, _ := loc.Locate(e); status == checksum.StatusMissing {
+			out = append(out, verdict.Orphan{Name: e.Name, Path: path,
+				Published: checksum.Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}})
 		}
 	}
 	return out

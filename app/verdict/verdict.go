@@ -98,6 +98,7 @@ type Source struct {
 // Orphan is an entry of a checksum file that names no file present.
 type Orphan struct {
 	Name      string // as the entry names it
+	Path      string // the file it would be
 	Published checksum.Published
 }
 
