@@ -227,7 +227,7 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 			}
 			// The likeliest candidate was read; the others only when it
 			// does not match, in one more reading.
-			for t.status == StatusOK && t.res.Err == nil && t.againErr == nil && !matches(cands, e.Sum, t.res) {
+			for t.status == StatusOK && t.res.Err == nil && t.again == StatusOK && !matches(cands, e.Sum, t.res) {
 				more := Next(cands, func(a *hashing.Algorithm) bool { return t.res.Sum(a) != nil })
 				if len(more) == 0 {
 					break
@@ -273,9 +273,12 @@ type target struct {
 	status    Status // StatusOK: readable; otherwise the entry's status
 	why       why
 	res       *app.Result // its digests so far
-	againErr  error       // why it could not be read again for more candidates
-	left      int         // entries still to come that name it; -1: too many to count
-	worst     Status      // of its entries so far (worse)
+	// again is the status of reading it again for more candidates, and
+	// why it could not be: StatusOK while it could.
+	again    Status
+	againWhy why
+	left     int    // entries still to come that name it; -1: too many to count
+	worst    Status // of its entries so far (worse)
 }
 
 // read hashes t's file with algs. The file is opened once a reading, and
@@ -297,10 +300,7 @@ func (t *target) read(ctx context.Context, q *app.Queue, root *os.Root, opts Che
 func (t *target) readMore(ctx context.Context, q *app.Queue, root *os.Root, opts CheckOptions, algs []*hashing.Algorithm) error {
 	f, status, w := openEntry(root, t.path, t.rel)
 	if status != StatusOK {
-		t.againErr = w.err
-		if t.againErr == nil {
-			t.againErr = fs.ErrInvalid
-		}
+		t.again, t.againWhy = status, w
 		return nil
 	}
 	res, err := hashOpened(ctx, q, opts, t.path, f, algs)
@@ -308,7 +308,10 @@ func (t *target) readMore(ctx context.Context, q *app.Queue, root *os.Root, opts
 	case err != nil:
 		return err
 	case res.Err != nil:
-		t.againErr = res.Err
+		t.again, t.againWhy = StatusUnreadable, why{kind: app.CauseOf(res.Err), err: res.Err}
+		if errors.Is(res.Err, fs.ErrNotExist) {
+			t.again = StatusMissing
+		}
 	default:
 		t.res.Digests = append(slices.Clip(t.res.Digests), res.Digests...)
 	}
@@ -538,10 +541,10 @@ func judgeEntry(r *EntryResult, t *target, cands []*hashing.Algorithm) {
 			return
 		}
 	}
-	if t.againErr != nil {
+	if t.again != StatusOK {
 		// The likeliest did not match, and the file could not be read
 		// again for the others: nothing is known to differ.
-		r.Status, r.Kind, r.Err = StatusUnreadable, app.CauseOf(t.againErr), t.againErr
+		r.Status, r.Kind, r.Type, r.Err = t.again, t.againWhy.kind, t.againWhy.typ, t.againWhy.err
 		return
 	}
 	r.Status = StatusFailed

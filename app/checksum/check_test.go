@@ -338,6 +338,26 @@ func TestCheckMixedAndNeighbourLines(t *testing.T) {
 	}
 }
 
+// A file that cannot be read again for the other candidates, after the
+// likeliest did not match, is not called FAILED: nothing is known to
+// differ. Here it is deleted while the first reading has it open.
+func TestCheckFileGoneBeforeTheSecondReading(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{"a.tar.gz": "abc"})
+	sf, _ := Parse(filepath.Join(dir, "checksums.txt"), []byte(apptest.Hex("blake3", []byte("abc"))+"  a.tar.gz\n"))
+	var reads []string
+	opts := CheckOptions{OnStart: func(j *app.Job) {
+		reads = append(reads, strings.Join(ids(j.Algorithms()), ","))
+		os.Remove(j.Path())
+	}}
+	rep, err := sf.Check(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rep.Results[0]; r.Status != StatusMissing || r.Kind != app.CauseNotExist || !slices.Equal(reads, []string{"sha256"}) {
+		t.Errorf("%v (%s) after readings %q, want MISSING after sha256 alone", r.Status, EntryWords(&r), reads)
+	}
+}
+
 func TestCheckStopsWhenCancelled(t *testing.T) {
 	dir := apptest.Tree(t, map[string]string{"a": "abc", "b": "abc"})
 	sf, _ := Parse(filepath.Join(dir, "MD5SUMS"), []byte(apptest.ABCMD5+"  a\n"+apptest.ABCMD5+"  b\n"))
