@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
@@ -53,6 +54,16 @@ func TestCheckShowsEveryInvisibleCharacter(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		if !strings.HasPrefix(line, `\`) || strings.ContainsFunc(line, func(r rune) bool { return r > 0x7e && r != 'é' && r != '🏴' }) {
 			t.Errorf("a name written raw: %+q", line)
+		}
+	}
+}
+
+// An unknown flag, which the flag package echoes, is escaped too.
+func TestUnknownFlagEscaped(t *testing.T) {
+	for _, cmd := range []string{"check", "sum", "compare", "bench"} {
+		_, stderr, code := vRun(cmd, "--evil\u202eosi\x1b[2J", "x")
+		if code != ExitUsage || !strings.Contains(stderr, `-evil\u202eosi\e[2J`) || app.HasHidden(strings.ReplaceAll(strings.ReplaceAll(stderr, "\n", ""), "\t", "")) {
+			t.Errorf("%s: exit %d, stderr %q", cmd, code, stderr)
 		}
 	}
 }
