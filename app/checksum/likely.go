@@ -93,7 +93,7 @@ func likelyFromName(path string) *hashing.Algorithm {
 		for _, s := range []string{"sums", "sum"} {
 			w = strings.TrimSuffix(w, s)
 		}
-		if len(w) < 2 {
+		if len(w) < 3 { // "wp", "b2": words of other names as often
 			return nil
 		}
 		a, _ := hashing.Lookup(w)
