@@ -30,10 +30,11 @@ import (
 //     letters or marks of a script that joins its letters (Persian's
 //     "می‌خواهم", Devanagari's half forms), or the joiner between emoji
 //     ("👩‍💻");
-//   - a variation selector after a character that is not ASCII (the emoji
-//     form "❤️", a Han ideograph's variant "葛󠄀") or in a keycap ("1️⃣");
-//   - tags after a black flag and its tags (the flags of England, Scotland
-//     and Wales).
+//   - a variation selector after a character it has a drawn variant of
+//     (the emoji form "❤️", a Han ideograph's variant "葛󠄀", a Mongolian
+//     letter's) or in a keycap ("1️⃣"), not after any other letter;
+//   - tags after a black flag, ended by the cancel tag (the flags of
+//     England, Scotland and Wales).
 //
 // Spaces other than U+0020 (no-break, ideographic) are drawn as space, so
 // are kept.
@@ -105,11 +106,49 @@ func hidden(prev, r rune, rest string) bool {
 		return !joins(prev, next) && !(r == 0x200d && emojiJoin(prev, next))
 	case isVariationSelector(r):
 		next, _ := utf8.DecodeRuneInString(rest)
-		return prev < 0x80 && next != 0x20e3 || invisible(prev)
+		return !varies(prev, r, next)
 	case r >= 0xe0020 && r <= 0xe007f:
-		return !(prev == 0x1f3f4 || prev >= 0xe0020 && prev <= 0xe007e)
+		inRun := prev >= 0xe0020 && prev <= 0xe007e || prev == 0x1f3f4 && r != 0xe007f
+		return !inRun || !endsTags(r, rest)
 	}
 	return invisible(r)
+}
+
+// varies reports whether the variation selector vs after prev (before
+// next) selects a form of it that is drawn: the emoji or text form of a
+// symbol (U+FE0E, U+FE0F; a keycap "1️⃣"), a variant of a Han ideograph
+// (U+FE00..., U+E0100...), of a mathematical symbol or of a Mongolian
+// letter. After any other character it draws nothing: "é\ufe0f.iso" looks
+// like "é.iso".
+func varies(prev, vs, next rune) bool {
+	switch {
+	case prev < 0 || invisible(prev):
+		return false
+	case vs >= 0x180b && vs <= 0x180f: // Mongolian free variation selectors
+		return unicode.Is(unicode.Mongolian, prev)
+	case vs >= 0xe0100: // ideographic variation sequences
+		return unicode.Is(unicode.Han, prev)
+	case next == 0x20e3: // a keycap: "1", U+FE0F, U+20E3
+		return prev < 0x80
+	}
+	return prev >= 0x80 && (unicode.Is(unicode.So, prev) || unicode.Is(unicode.Sm, prev) ||
+		unicode.Is(unicode.Han, prev) || unicode.Is(unicode.Myanmar, prev) || prev == 0xa9 || prev == 0xae)
+}
+
+// endsTags reports whether the tag r, in a run of tags after a black flag,
+// belongs to a run ended by the cancel tag U+E007F, as a flag's is
+// (England's: U+1F3F4 "gbeng" U+E007F); a run that never ends draws
+// nothing after the flag.
+func endsTags(r rune, rest string) bool {
+	for r != 0xe007f {
+		var n int
+		r, n = utf8.DecodeRuneInString(rest)
+		if n == 0 || r < 0xe0020 || r > 0xe007f {
+			return false
+		}
+		rest = rest[n:]
+	}
+	return true
 }
 
 // invisible reports whether r draws nothing, or changes how the text

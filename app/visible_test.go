@@ -29,14 +29,20 @@ func TestVisibleText(t *testing.T) {
 		{"line\u2028para\u2029", `line\u2028para\u2029`},
 		{"\u115f\u1160\u3164\uffa0.iso", `\u115f\u1160\u3164\uffa0.iso`}, // Hangul fillers
 		{"a\u034fb\u17b4c", `a\u034fb\u17b4c`},
-		{"a\ufe0f.iso", `a\ufe0f.iso`},            // a variation selector after ASCII draws nothing
-		{"\ufe0e.iso", `\ufe0e.iso`},              // nor at the start
-		{"\U000e0041.iso", `\U000e0041.iso`},      // a tag outside a flag
-		{"ab\u200d.iso", `ab\u200d.iso`},          // a joiner between Latin letters
-		{"日\u200d本", `日\u200d本`},                  // ... or Han ones
-		{"👩\u200dx", `👩\u200dx`},                  // ... or after an emoji, before a letter
-		{"ب\u200c.iso", `ب\u200c.iso`},            // a non-joiner before ASCII
-		{"back\\slash\u200b", `back\slash\u200b`}, // a backslash stays (quoting is the caller's)
+		{"a\ufe0f.iso", `a\ufe0f.iso`},                             // a variation selector after ASCII draws nothing
+		{"\ufe0e.iso", `\ufe0e.iso`},                               // nor at the start
+		{"\U000e0041.iso", `\U000e0041.iso`},                       // a tag outside a flag
+		{"é\ufe0f.iso", `é\ufe0f.iso`},                             // a variation selector after a letter with no variant draws nothing
+		{"ü\U000e0100.iso", `ü\U000e0100.iso`},                     // ... nor an ideographic one after a Latin letter
+		{"x\u180b.iso", `x\u180b.iso`},                             // ... nor Mongolian's after a Latin letter
+		{"ب\ufe0f.iso", `ب\ufe0f.iso`},                             // ... nor after an Arabic letter
+		{"🏴\U000e0067\U000e0062.iso", `🏴\U000e0067\U000e0062.iso`}, // tags after a flag, never ended: nothing drawn
+		{"🏴\U000e007f.iso", `🏴\U000e007f.iso`},                     // a cancel tag alone
+		{"ab\u200d.iso", `ab\u200d.iso`},                           // a joiner between Latin letters
+		{"日\u200d本", `日\u200d本`},                                   // ... or Han ones
+		{"👩\u200dx", `👩\u200dx`},                                   // ... or after an emoji, before a letter
+		{"ب\u200c.iso", `ب\u200c.iso`},                             // a non-joiner before ASCII
+		{"back\\slash\u200b", `back\slash\u200b`},                  // a backslash stays (quoting is the caller's)
 	} {
 		if got := VisibleText(tc.in); got != tc.want {
 			t.Errorf("VisibleText(%+q) = %+q, want %+q", tc.in, got, tc.want)

@@ -199,6 +199,14 @@ func (f *expectedField) appliesTo(it *fileItem) bool {
 	return e != nil && f.forItems[it] && (e.Name == "" || path.Base(filepath.ToSlash(e.Name)) == filepath.Base(it.path))
 }
 
+// rereads reports whether the digest may have it read again for a
+// candidate the verdict still needs, before the verdict asks: pasted (not
+// typed), for this file alone (of several, the one that matches ends the
+// search; judge decides then).
+func (f *expectedField) rereads(it *fileItem) bool {
+	return f.appliesTo(it) && !f.typed && len(f.forItems) == 1
+}
+
 // adopt makes the digest pasted before any file the digest of the files
 // added now.
 func (f *expectedField) adopt(items []*fileItem) {

@@ -291,17 +291,15 @@ func (w *Window) expectedFor(it *fileItem) *checksum.ExpectedDigest {
 // verdictFirst splits algs for a file whose expected digest is known: the
 // algorithm the verdict needs first, read alone at its own full speed, the
 // others after (nil when nothing is to be compared). Of several candidates
-// (64 digits: SHA-256, SHA3-256 or RIPEMD-256) those chosen go first; the
-// others are computed when the first do not match.
+// (64 digits: SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 or BLAKE3) the
+// likeliest is read first (checksum's ReadFirst); the others are read
+// with the preset's when it does not match (neededToo).
 func (w *Window) verdictFirst(it *fileItem, algs []*hashing.Algorithm) (first, later []*hashing.Algorithm) {
 	e := w.expectedFor(it)
 	if e == nil {
 		return algs, nil
 	}
-	first = intersect(e.Candidates, algs)
-	if len(first) == 0 {
-		first = slices.Clone(e.Candidates)
-	}
+	first = slices.Clone(e.ReadFirst())
 	// The CRC32 in its name costs next to nothing read with it, and a
 	// disagreement is then known with the verdict, not after a green.
 	if p := w.inName(it); p != nil && !containsAlg(first, p.Expected.Candidates[0]) {
@@ -313,6 +311,29 @@ func (w *Window) verdictFirst(it *fileItem, algs []*hashing.Algorithm) (first, l
 		}
 	}
 	return first, later
+}
+
+// neededToo adds to later, the preset's algorithms still to read after
+// the verdict's first pass, the candidates the verdict needs when that
+// pass did not match (64 digits that are not SHA-256: SHA3-256, ...): one
+// more reading for both, not two. A pasted digest adds them only when it
+// may have the file read again (expectedField.rereads).
+func (w *Window) neededToo(it *fileItem, later []*hashing.Algorithm) []*hashing.Algorithm {
+	e := w.expectedFor(it)
+	if e == nil || w.expected.appliesTo(it) && !w.expected.rereads(it) {
+		return later
+	}
+	v := e.Judge(it.computed())
+	if v.Outcome != checksum.Pending {
+		return later
+	}
+	out := slices.Clone(later)
+	for _, a := range v.Needs {
+		if it.digests[a] == nil && !containsAlg(out, a) && !containsAlg(it.declined, a) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // prioritise gives the algorithm a digest pasted (or a checksum file
@@ -500,7 +521,7 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 			if len(w.files.items) <= maxJudgedAtOnce {
 				defer w.judgeNow() // deferred first: runs after hashMore
 			}
-			defer w.hashMore(it, later) // after the verdict
+			defer w.hashMore(it, w.neededToo(it, later)) // after the verdict
 		}
 		if r.Size > 0 || it.size < 0 {
 			it.size = max(it.size, r.Size)

@@ -152,3 +152,108 @@ func TestVerdictShownWhenItsPassEnds(t *testing.T) {
 		t.Errorf("the other algorithms are not being read after the verdict (%d jobs)", len(h.core.jobs))
 	}
 }
+
+// A checksum file whose name says nothing of the algorithm (goreleaser's
+// checksums.txt) lists 64 digits: SHA-256 is read first and alone, and a
+// match decides at once; the other candidates (SHA3-256, RIPEMD-256,
+// BLAKE2b-256, BLAKE3) are computed only if the preset has them, after
+// the verdict, or not at all.
+func TestVerdictFirstAmbiguousLengthMatch(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		preset []*hashing.Algorithm
+		after  string // the second pass
+	}{
+		{"Common", common(), "crc32,md5,sha1,sha512"},
+		{"All", hashing.All(), algIDs(slices.DeleteFunc(hashing.All(), func(a *hashing.Algorithm) bool { return a.ID == "sha256" }))},
+		{"none of them", []*hashing.Algorithm{mustAlg("crc32")}, "crc32"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.w.picker.set(tt.preset)
+			h.core.hold = true
+			dir := t.TempDir()
+			file := writeFile(t, filepath.Join(dir, "tool.tar.gz"), "abc")
+			writeFile(t, filepath.Join(dir, "checksums.txt"), sha256Hex("abc")+"  tool.tar.gz\n")
+			h.w.Add([]string{file})
+			h.waitFor("queued", func() bool { return len(h.core.jobs) == 1 })
+			if got := algIDs(h.core.job(0).algs); got != "sha256" {
+				t.Fatalf("the first pass reads %s, want sha256 alone", got)
+			}
+			h.core.job(0).finish()
+			h.waitFor("the verdict", func() bool { return h.w.banner.Outcome() == checksum.Match })
+			h.core.release()
+			h.waitFor("every digest", h.allFinished)
+			if got := algIDs(h.core.job(1).algs); got != tt.after || len(h.core.jobs) != 2 {
+				t.Errorf("after the match: %d jobs, the second reads %s, want the preset's others alone (%s)", len(h.core.jobs), got, tt.after)
+			}
+		})
+	}
+}
+
+// The same when SHA-256 does not match: the other candidates are read with
+// the preset's other algorithms, in one more reading, and the one that
+// matches (BLAKE3) is named; one that matches none is a mismatch only
+// once every candidate was computed.
+func TestVerdictFirstAmbiguousLengthMismatch(t *testing.T) {
+	for _, tt := range []struct {
+		name, digest string
+		outcome      checksum.Outcome
+	}{
+		{"BLAKE3", hexOf("blake3", "abc"), checksum.Match},
+		{"none", hexOf("blake3", "abd"), checksum.Mismatch},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.core.hold = true
+			dir := t.TempDir()
+			file := writeFile(t, filepath.Join(dir, "tool.tar.gz"), "abc")
+			writeFile(t, filepath.Join(dir, "checksums.txt"), tt.digest+"  tool.tar.gz\n")
+			h.w.Add([]string{file})
+			h.waitFor("queued", func() bool { return len(h.core.jobs) == 1 })
+			if got := algIDs(h.core.job(0).algs); got != "sha256" {
+				t.Fatalf("the first pass reads %s, want sha256 alone", got)
+			}
+			h.core.job(0).finish()
+			h.waitFor("the second pass", func() bool { return len(h.core.jobs) == 2 })
+			if got, want := algIDs(h.core.job(1).algs), "crc32,md5,sha1,sha512,sha3-256,ripemd256,blake2b-256,blake3"; got != want {
+				t.Errorf("the second pass reads %s, want %s", got, want)
+			}
+			if o := h.w.banner.Outcome(); o != checksum.Pending {
+				t.Errorf("after SHA-256 differs the banner says %v (%q), want pending", o, h.w.banner.Headline())
+			}
+			h.core.release()
+			h.waitFor("the verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == tt.outcome })
+			if len(h.core.jobs) != 2 {
+				t.Errorf("%d readings, want 2", len(h.core.jobs))
+			}
+			if tt.outcome == checksum.Match && !strings.Contains(h.w.banner.Headline()+h.w.banner.Detail(), "BLAKE3") {
+				t.Errorf("the verdict does not name BLAKE3: %q %q", h.w.banner.Headline(), h.w.banner.Detail())
+			}
+		})
+	}
+}
+
+// A digest of 64 digits pasted before the file is dropped: SHA-256 first
+// and alone; when it differs, the other candidates come with the preset's
+// others in one more reading.
+func TestPastedAmbiguousDigestReadsTheLikeliestFirst(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	h.w.expected.SetText(hexOf("sha3-256", "abc"))
+	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "a.iso"), "abc")})
+	h.waitFor("queued", func() bool { return len(h.core.jobs) == 1 })
+	if got := algIDs(h.core.job(0).algs); got != "sha256" {
+		t.Fatalf("the first pass reads %s, want sha256 alone", got)
+	}
+	h.core.job(0).finish()
+	h.waitFor("the second pass", func() bool { return len(h.core.jobs) == 2 })
+	if got, want := algIDs(h.core.job(1).algs), "crc32,md5,sha1,sha512,sha3-256,ripemd256,blake2b-256,blake3"; got != want {
+		t.Errorf("the second pass reads %s, want %s", got, want)
+	}
+	h.core.release()
+	h.waitFor("the verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
+	if len(h.core.jobs) != 2 || !strings.Contains(h.w.banner.Headline(), "SHA3-256") {
+		t.Errorf("%d readings, banner %q", len(h.core.jobs), h.w.banner.Headline())
+	}
+}

@@ -145,11 +145,14 @@ func (r *CheckReport) AllOK() bool {
 	return r.Checked > 0 && r.Checked == r.File.EntryCount && r.Counts[StatusOK] == r.Checked
 }
 
-// Check verifies every entry of sf. Each file on disk is read once, for all
-// the algorithms its entries need (a Gentoo DIGESTS file lists a file under
-// SHA-512 and Whirlpool; an untagged 64-digit line needs SHA-256, SHA3-256
-// and RIPEMD-256). Files are read one after the other, in the order they are
-// first listed. The report holds the entries checked before ctx was
+// Check verifies every entry of sf. Each file on disk is read once for
+// all the algorithms its entries name (a Gentoo DIGESTS file lists a file
+// under SHA-512 and Whirlpool) and, for an untagged line whose length
+// several algorithms share, its likeliest candidate (64 digits: SHA-256,
+// or what the lines before it say: see neighbours); only when that one
+// does not match is the file read once more, for all the other
+// candidates, before it is called FAILED. Files are read one after the
+// other, in the order they are first listed. The report holds the entries checked before ctx was
 // cancelled; the error is then ctx.Err(). Memory stays a few bytes an entry
 // beyond the entries themselves: a file's result is kept only until the
 // last entry naming it.
@@ -171,21 +174,14 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 		root = r
 	}
 	// What each file needs, so that it is read once: the algorithms of all
-	// its entries, and how many entries name it.
+	// its entries (the likeliest of each), and how many entries name it.
 	var plan targetPlan
 	if opts.Plan != nil && opts.Plan.sf == sf {
 		plan = opts.Plan.p
 	} else {
 		plan = planTargets(sf, nil)
 	}
-	type target struct {
-		path   string
-		status Status // StatusOK: readable; otherwise the entry's status
-		why    why
-		res    *app.Result
-		left   int    // entries still to come that name it; -1: too many to count
-		worst  Status // of its entries so far (worse)
-	}
+	var near neighbours          // what the lines checked so far say of each length
 	kept := map[string]*target{} // files named again further down
 	// A file is counted once its last entry is checked (or at the end).
 	count := func(t *target) { rep.Files[t.worst]++ }
@@ -208,42 +204,41 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 			}
 		} else {
 			key := sf.targetKey(e)
+			cands := near.order(e)
 			t := kept[key]
 			if t == nil {
 				algs, n := plan.lookup(key, e)
+				switch {
+				case n == 1: // the plan's is the parser's order, not what the lines before it said
+					algs = cands[:1]
+				case !slices.Contains(algs, cands[0]):
+					algs = algsOf(algMask(algs) | algMask(cands[:1]))
+				}
 				t = &target{left: n}
-				var rel string
-				t.path, rel, t.status, t.why = sf.resolve(e, root)
+				t.path, t.rel, t.status, t.why = sf.resolve(e, root)
 				if t.status == StatusOK {
-					// The file is opened once, and what was opened
-					// decides: it may have become a pipe or a link since
-					// resolve looked.
-					var f *os.File
-					f, t.status, t.why = openEntry(root, t.path, rel)
-					if t.status == StatusOK {
-						j := q.AddFile(t.path, f, algs, nil)
-						if opts.OnStart != nil {
-							opts.OnStart(j)
-						}
-						select {
-						case <-j.Done():
-						case <-ctx.Done():
-							j.Cancel()
-						}
-						res := j.Wait()
-						if res.Err != nil && ctx.Err() != nil {
-							err = ctx.Err()
-							return false
-						}
-						t.res = &res
+					if err = t.read(ctx, q, root, opts, algs); err != nil {
+						return false
 					}
 				}
 				if n != 1 {
 					kept[key] = t
 				}
 			}
+			// The likeliest candidate was read; the others only when it
+			// does not match, in one more reading.
+			for t.status == StatusOK && t.res.Err == nil && t.again == StatusOK && !matches(cands, e.Sum, t.res) {
+				more := Next(cands, func(a *hashing.Algorithm) bool { return t.res.Sum(a) != nil })
+				if len(more) == 0 {
+					break
+				}
+				if err = t.readMore(ctx, q, root, opts, more); err != nil {
+					return false
+				}
+			}
 			r.Path = t.path
-			judgeEntry(&r, t.status, t.why, t.res)
+			judgeEntry(&r, t, cands)
+			near.learn(&r)
 			if worse(r.Status, t.worst) {
 				t.worst = r.Status
 			}
@@ -270,6 +265,84 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 		err = sf.TextErr() // it changed: the entries after are missing
 	}
 	return rep, err
+}
+
+// target is a file entries name, while they are checked.
+type target struct {
+	path, rel string // on disk, and inside the folder (openEntry)
+	status    Status // StatusOK: readable; otherwise the entry's status
+	why       why
+	res       *app.Result // its digests so far
+	// again is the status of reading it again for more candidates, and
+	// why it could not be: StatusOK while it could.
+	again    Status
+	againWhy why
+	left     int    // entries still to come that name it; -1: too many to count
+	worst    Status // of its entries so far (worse)
+}
+
+// read hashes t's file with algs. The file is opened once a reading, and
+// what was opened decides: it may have become a pipe or a link since
+// resolve looked. The error is ctx's, when it was cancelled.
+func (t *target) read(ctx context.Context, q *app.Queue, root *os.Root, opts CheckOptions, algs []*hashing.Algorithm) error {
+	f, status, why := openEntry(root, t.path, t.rel)
+	if status != StatusOK {
+		t.status, t.why = status, why
+		return nil
+	}
+	res, err := hashOpened(ctx, q, opts, t.path, f, algs)
+	t.res = &res
+	return err
+}
+
+// readMore reads t's file again for algs, adding their digests to those
+// it has: the candidates after the likeliest, which did not match.
+func (t *target) readMore(ctx context.Context, q *app.Queue, root *os.Root, opts CheckOptions, algs []*hashing.Algorithm) error {
+	f, status, w := openEntry(root, t.path, t.rel)
+	if status != StatusOK {
+		t.again, t.againWhy = status, w
+		return nil
+	}
+	res, err := hashOpened(ctx, q, opts, t.path, f, algs)
+	switch {
+	case err != nil:
+		return err
+	case res.Err != nil:
+		t.again, t.againWhy = StatusUnreadable, why{kind: app.CauseOf(res.Err), err: res.Err}
+		if errors.Is(res.Err, fs.ErrNotExist) {
+			t.again = StatusMissing
+		}
+	default:
+		t.res.Digests = append(slices.Clip(t.res.Digests), res.Digests...)
+	}
+	return nil
+}
+
+// hashOpened hashes f (path) with algs through q; the error is ctx's when
+// it was cancelled meanwhile.
+func hashOpened(ctx context.Context, q *app.Queue, opts CheckOptions, path string, f *os.File, algs []*hashing.Algorithm) (app.Result, error) {
+	j := q.AddFile(path, f, algs, nil)
+	if opts.OnStart != nil {
+		opts.OnStart(j)
+	}
+	select {
+	case <-j.Done():
+	case <-ctx.Done():
+		j.Cancel()
+	}
+	res := j.Wait()
+	if res.Err != nil && ctx.Err() != nil {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+// matches reports whether one of the candidates computed in res gives sum.
+func matches(cands []*hashing.Algorithm, sum []byte, res *app.Result) bool {
+	return slices.ContainsFunc(cands, func(a *hashing.Algorithm) bool {
+		s := res.Sum(a)
+		return s != nil && bytes.Equal(s, sum)
+	})
 }
 
 // targetKey is the file an entry names, for finding the entries that name
@@ -330,7 +403,7 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 		if e.Unsupported == "" {
 			h := planHash(sf.targetKey(e))
 			if _, ok := slices.BinarySearch(again, uint32(mix(h)>>32)); ok {
-				p = append(p, h|algMask(e.Algorithms)<<planCountBits|1)
+				p = append(p, h|algMask(e.Algorithms[:1])<<planCountBits|1) // the likeliest candidate: the others only if needed
 			}
 		}
 		return true
@@ -359,15 +432,16 @@ func (p targetPlan) repeats() int {
 	return n
 }
 
-// lookup returns the algorithms to compute for the file key, which entry e
-// names, and how many entries name it (-1: more than the plan counts).
+// lookup returns the algorithms to compute first for the file key, which
+// entry e names (the likeliest candidate of each entry), and how many
+// entries name it (-1: more than the plan counts).
 func (p targetPlan) lookup(key string, e *Entry) ([]*hashing.Algorithm, int) {
 	h := planHash(key)
 	i, _ := slices.BinarySearchFunc(p, h, func(v, h uint64) int {
 		return cmpUint(v>>(planAlgBits+planCountBits), h>>(planAlgBits+planCountBits))
 	})
 	if i == len(p) || p[i]>>(planAlgBits+planCountBits) != h>>(planAlgBits+planCountBits) {
-		return algsOf(algMask(e.Algorithms)), 1 // named by e alone
+		return e.Algorithms[:1:1], 1 // named by e alone
 	}
 	v := p[i]
 	n := int(v & planCountMax)
@@ -446,13 +520,14 @@ func algMask(algs []*hashing.Algorithm) uint64 {
 	return m
 }
 
-// judgeEntry sets r's status from the file's resolution and digests.
-func judgeEntry(r *EntryResult, status Status, why why, res *app.Result) {
-	e := r.Entry
-	if status != StatusOK {
-		r.Status, r.Kind, r.Type, r.Err = status, why.kind, why.typ, why.err
+// judgeEntry sets r's status from its file's resolution and digests; cands
+// are the entry's candidates in the order they were tried.
+func judgeEntry(r *EntryResult, t *target, cands []*hashing.Algorithm) {
+	if t.status != StatusOK {
+		r.Status, r.Kind, r.Type, r.Err = t.status, t.why.kind, t.why.typ, t.why.err
 		return
 	}
+	res := t.res
 	if res.Err != nil {
 		r.Status, r.Kind, r.Err = StatusUnreadable, app.CauseOf(res.Err), res.Err
 		if errors.Is(res.Err, fs.ErrNotExist) {
@@ -460,15 +535,21 @@ func judgeEntry(r *EntryResult, status Status, why why, res *app.Result) {
 		}
 		return
 	}
-	for _, a := range e.Algorithms {
-		if sum := res.Sum(a); sum != nil && bytes.Equal(sum, e.Sum) {
+	for _, a := range cands {
+		if sum := res.Sum(a); sum != nil && bytes.Equal(sum, r.Entry.Sum) {
 			r.Status, r.Algorithm = StatusOK, a
 			return
 		}
 	}
+	if t.again != StatusOK {
+		// The likeliest did not match, and the file could not be read
+		// again for the others: nothing is known to differ.
+		r.Status, r.Kind, r.Type, r.Err = t.again, t.againWhy.kind, t.againWhy.typ, t.againWhy.err
+		return
+	}
 	r.Status = StatusFailed
-	if len(e.Algorithms) == 1 {
-		r.Algorithm = e.Algorithms[0]
+	if len(cands) == 1 {
+		r.Algorithm = cands[0]
 	}
 }
 

@@ -152,13 +152,13 @@ func TestCheckStatuses(t *testing.T) {
 func TestJudgeEntryOfAFailedRead(t *testing.T) {
 	e := &Entry{Name: "io.iso", Algorithms: []*hashing.Algorithm{apptest.Alg("sha256")}}
 	r := EntryResult{Entry: e}
-	judgeEntry(&r, StatusOK, why{}, &app.Result{Path: "io.iso", Err: app.FileErrorOf("io.iso", syscall.EIO)})
+	judgeEntry(&r, &target{res: &app.Result{Path: "io.iso", Err: app.FileErrorOf("io.iso", syscall.EIO)}}, e.Algorithms)
 	if r.Status != StatusUnreadable || r.Kind != app.CauseIO || !strings.Contains(EntryWords(&r), "input/output error") {
 		t.Errorf("EIO: %v %v %q", r.Status, r.Kind, EntryWords(&r))
 	}
 	_, gone := os.Open(filepath.Join(t.TempDir(), "gone"))
 	r = EntryResult{Entry: e}
-	judgeEntry(&r, StatusOK, why{}, &app.Result{Path: "gone", Err: app.FileErrorOf("gone", gone)})
+	judgeEntry(&r, &target{res: &app.Result{Path: "gone", Err: app.FileErrorOf("gone", gone)}}, e.Algorithms)
 	if r.Status != StatusMissing || r.Kind != app.CauseNotExist || EntryWords(&r) != "no such file" {
 		t.Errorf("gone: %v %v %q", r.Status, r.Kind, EntryWords(&r))
 	}
@@ -216,11 +216,145 @@ func TestCheckReadsEachFileOnce(t *testing.T) {
 	sf, _ = Parse(filepath.Join(dir, "CHECKSUMS"), []byte("SHA3-256 (t.iso) = "+apptest.Hex("sha3-256", []byte("abc"))+"\n"+apptest.Hex("ripemd256", []byte("abc"))+"  t.iso\n"))
 	log = &hashLog{}
 	rep, _ = sf.Check(context.Background(), log.options(t))
-	if got := log.calls["t.iso"]; !slices.Equal(got, []string{"sha256,sha3-256,ripemd256,blake2b-256,blake3"}) {
+	// Read first for the tagged line and the untagged line's likeliest
+	// candidate, then once more for the others, when neither matches it.
+	if got := log.calls["t.iso"]; !slices.Equal(got, []string{"sha256,sha3-256", "ripemd256,blake2b-256,blake3"}) {
 		t.Errorf("t.iso hashed as %q", got)
 	}
 	if !rep.AllOK() || rep.Results[1].Algorithm.ID != "ripemd256" {
 		t.Errorf("%q, untagged line matched by %v", statuses(rep), rep.Results[1].Algorithm)
+	}
+}
+
+// An untagged digest whose length several algorithms share, in a checksum
+// file whose name says nothing (goreleaser's checksums.txt): read with the
+// likeliest alone, which decides a match at once; the others are read, in
+// one more reading, only when it does not match, before FAILED.
+func TestCheckLikeliestCandidateFirst(t *testing.T) {
+	abc, abd := []byte("abc"), []byte("abd")
+	tests := []struct {
+		name, sums, file string
+		data             []byte
+		status           Status
+		alg              string   // the algorithm that matched
+		reads            []string // the readings of the file
+	}{
+		{"SHA-256 matches", "checksums.txt", "a.tar.gz", abc, StatusOK, "sha256", []string{"sha256"}},
+		{"SHA-256 differs: every other candidate, once", "checksums.txt", "a.tar.gz", abd, StatusFailed, "",
+			[]string{"sha256", "sha3-256,ripemd256,blake2b-256,blake3"}},
+		{"BLAKE3 matches the second reading", "checksums.txt", "a.tar.gz", apptest.Sum("blake3", abc), StatusOK, "blake3",
+			[]string{"sha256", "sha3-256,ripemd256,blake2b-256,blake3"}},
+		{"32 digits: MD5 first", "checksums.txt", "a.tar.gz", apptest.Sum("md5", abc), StatusOK, "md5", []string{"md5"}},
+		{"32 digits, XXH3-128", "checksums.txt", "a.tar.gz", apptest.Sum("xxh128", abc), StatusOK, "xxh128", []string{"md5", "ripemd128,xxh128"}},
+		{"40 digits: SHA-1 first", "checksums.txt", "a.tar.gz", apptest.Sum("sha1", abc), StatusOK, "sha1", []string{"sha1"}},
+		{"128 digits: SHA-512 first", "checksums.txt", "a.tar.gz", apptest.Sum("sha512", abc), StatusOK, "sha512", []string{"sha512"}},
+		{"128 digits, BLAKE2b", "checksums.txt", "a.tar.gz", apptest.Sum("blake2b", abc), StatusOK, "blake2b", []string{"sha512", "sha3-512,whirlpool,blake2b"}},
+		{"the name mentions BLAKE3", "checksums_blake3.txt", "a.tar.gz", apptest.Sum("blake3", abc), StatusOK, "blake3", []string{"blake3"}},
+		{"the name mentions SHA3-256, not SHA3", "release-sha3-256.list", "a.tar.gz", apptest.Sum("sha3-256", abc), StatusOK, "sha3-256", []string{"sha3-256"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := apptest.Tree(t, map[string]string{tt.file: "abc"})
+			sum := tt.data
+			if len(sum) == 3 { // the data itself, not a digest: SHA-256 of it
+				sum = apptest.Sum("sha256", sum)
+			}
+			sf, err := Parse(filepath.Join(dir, tt.sums), []byte(fmt.Sprintf("%x  %s\n", sum, tt.file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			log := &hashLog{}
+			rep, err := sf.Check(context.Background(), log.options(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rep.Results[0]
+			if r.Status != tt.status {
+				t.Errorf("%v, want %v", r.Status, tt.status)
+			}
+			if got := ""; tt.alg != "" {
+				if r.Algorithm != nil {
+					got = r.Algorithm.ID
+				}
+				if got != tt.alg {
+					t.Errorf("matched by %q, want %q", got, tt.alg)
+				}
+			}
+			if got := log.calls[tt.file]; !slices.Equal(got, tt.reads) {
+				t.Errorf("read as %q, want %q", got, tt.reads)
+			}
+		})
+	}
+}
+
+// A file whose untagged lines are of several algorithms still checks; a
+// line tries first what the line before it matched or named (b3sum's
+// lines in a checksums.txt are read with BLAKE3 alone after the first).
+func TestCheckMixedAndNeighbourLines(t *testing.T) {
+	files := map[string]string{}
+	var lines []string
+	algs := []string{"sha256", "sha3-256", "ripemd256", "blake2b-256", "blake3", "blake3", "blake3", "md5", "ripemd128", "sha512", "sha1", "ripemd160"}
+	for i, id := range algs {
+		name := fmt.Sprintf("f%02d", i)
+		files[name] = name
+		lines = append(lines, apptest.Hex(id, []byte(name))+"  "+name)
+	}
+	lines = append(lines, "BLAKE2b-256 (g) = "+apptest.Hex("blake2b-256", []byte("g")), apptest.Hex("blake2b-256", []byte("h"))+"  h")
+	files["g"], files["h"] = "g", "h"
+	dir := apptest.Tree(t, files)
+	sf, err := Parse(filepath.Join(dir, "checksums.txt"), []byte(strings.Join(lines, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &hashLog{}
+	rep, err := sf.Check(context.Background(), log.options(t))
+	if err != nil || !rep.AllOK() {
+		t.Fatalf("%v %q", err, statuses(rep))
+	}
+	for i, id := range algs {
+		if got := rep.Results[i].Algorithm.ID; got != id {
+			t.Errorf("line %d matched by %s, want %s", i+1, got, id)
+		}
+	}
+	want := map[string][]string{
+		"f00": {"sha256"},
+		"f01": {"sha256", "sha3-256,ripemd256,blake2b-256,blake3"},
+		"f02": {"sha3-256", "sha256,ripemd256,blake2b-256,blake3"}, // what f01 matched, first
+		"f03": {"ripemd256", "sha256,sha3-256,blake2b-256,blake3"},
+		"f04": {"blake2b-256", "sha256,sha3-256,ripemd256,blake3"},
+		"f05": {"blake3"},
+		"f06": {"blake3"},
+		"f07": {"md5"}, // 32 digits: nothing learned of them yet
+		"f08": {"md5", "ripemd128,xxh128"},
+		"f09": {"sha512"},
+		"f10": {"sha1"},
+		"f11": {"sha1", "ripemd160"},
+		"h":   {"blake2b-256"}, // the tagged line before it named BLAKE2b-256
+	}
+	for name, reads := range want {
+		if got := log.calls[name]; !slices.Equal(got, reads) {
+			t.Errorf("%s read as %q, want %q", name, got, reads)
+		}
+	}
+}
+
+// A file that cannot be read again for the other candidates, after the
+// likeliest did not match, is not called FAILED: nothing is known to
+// differ. Here it is deleted while the first reading has it open.
+func TestCheckFileGoneBeforeTheSecondReading(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{"a.tar.gz": "abc"})
+	sf, _ := Parse(filepath.Join(dir, "checksums.txt"), []byte(apptest.Hex("blake3", []byte("abc"))+"  a.tar.gz\n"))
+	var reads []string
+	opts := CheckOptions{OnStart: func(j *app.Job) {
+		reads = append(reads, strings.Join(ids(j.Algorithms()), ","))
+		os.Remove(j.Path())
+	}}
+	rep, err := sf.Check(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rep.Results[0]; r.Status != StatusMissing || r.Kind != app.CauseNotExist || !slices.Equal(reads, []string{"sha256"}) {
+		t.Errorf("%v (%s) after readings %q, want MISSING after sha256 alone", r.Status, EntryWords(&r), reads)
 	}
 }
 

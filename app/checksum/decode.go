@@ -70,7 +70,7 @@ func decodeHexDigest(text, h string, a *hashing.Algorithm) (ExpectedDigest, erro
 	if a != nil {
 		e.Candidates = only(a)
 	} else {
-		e.Candidates = hashing.BySize(len(sum))
+		e.Candidates = likeliest(hashing.BySize(len(sum)))
 	}
 	return e, nil
 }
@@ -90,7 +90,7 @@ func decodeBase64Digest(s string, a *hashing.Algorithm) (ExpectedDigest, error) 
 		if a != nil && len(sum) != a.Size {
 			return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}
 		}
-		cands := slices.DeleteFunc(hashing.BySize(len(sum)), NonCryptographic) // never base64 ("sha256-AAAA")
+		cands := likeliest(slices.DeleteFunc(hashing.BySize(len(sum)), NonCryptographic)) // never base64 ("sha256-AAAA")
 		if a != nil {
 			cands = only(a)
 		}

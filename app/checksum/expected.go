@@ -11,11 +11,13 @@ import (
 // ExpectedDigest is a digest someone published: pasted from a web page or
 // read from a checksum file. The algorithm is known when the text names it
 // ("sha256:", a BSD tag, SRI); otherwise the digest's length leaves one or
-// more candidates, every one of which is compared before a verdict is given.
+// more candidates, every one of which is compared before a mismatch is
+// called: the likeliest first, the others only when it does not match
+// (Next, likely.go).
 type ExpectedDigest struct {
 	Text       string               // the digest as given, trimmed
 	Sum        []byte               // the decoded digest
-	Candidates []*hashing.Algorithm // in table order; one when the text names the algorithm
+	Candidates []*hashing.Algorithm // the likeliest first, then in table order; one when the text names the algorithm
 	Tag        string               // the algorithm as the text named it ("SHA2-256"), or ""
 	Encoding   string               // "hex" or "base64"
 	Name       string               // the file name when a whole checksum line was given

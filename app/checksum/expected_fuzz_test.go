@@ -2,9 +2,11 @@ package checksum
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
@@ -38,9 +40,16 @@ func FuzzParseExpected(f *testing.F) {
 				t.Fatalf("%q: %s candidate for %d bytes", s, a.ID, len(e.Sum))
 			}
 		}
+		// The likeliest candidate alone first, then every other one.
 		v := e.Judge(nil)
-		if v.Outcome != Pending || len(v.Needs) != len(e.Candidates) {
-			t.Fatalf("%q: nothing computed gives %v needing %v", s, v.Outcome, v.Needs)
+		if v.Outcome != Pending || len(v.Needs) != 1 || v.Needs[0] != e.Candidates[0] {
+			t.Fatalf("%q: nothing computed gives %v needing %v, want %v alone", s, v.Outcome, v.Needs, e.Candidates[0])
+		}
+		other := bytes.Clone(e.Sum)
+		other[0] ^= 1
+		v = e.Judge([]app.Digest{{Algorithm: e.Candidates[0], Sum: other}})
+		if want := e.Candidates[1:]; len(want) == 0 && v.Outcome != Mismatch || len(want) > 0 && (v.Outcome != Pending || !slices.Equal(v.Needs, want)) {
+			t.Fatalf("%q: %v differs: %v needing %v, want the others %v", s, e.Candidates[0], v.Outcome, v.Needs, want)
 		}
 		again, err := ParseExpected(hexString(e.Sum))
 		if err != nil || !bytes.Equal(again.Sum, e.Sum) {

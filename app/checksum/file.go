@@ -376,8 +376,12 @@ func (p *sumsParser) parseAll(part *signedPart) {
 // parser is a parser of lines in the state the file's name gives it.
 func (sf *File) parser(lines lineList) sumsParser {
 	_, unsupported := nameHint(filepath.Base(sf.Path))
-	return sumsParser{sf: sf, lines: lines, hint: sf.Hint, skipHint: unsupported, sfv: sf.Hint != nil && sf.Hint.ID == "crc32",
+	p := sumsParser{sf: sf, lines: lines, hint: sf.Hint, skipHint: unsupported, sfv: sf.Hint != nil && sf.Hint.ID == "crc32",
 		totalLines: lines.len()}
+	if sf.Hint == nil && unsupported == "" {
+		p.likely = likelyFromName(sf.Path)
+	}
+	return p
 }
 
 // EntryAt returns entry i (0 <= i < EntryCount) of sf. A streamed file

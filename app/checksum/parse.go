@@ -22,6 +22,9 @@ type sumsParser struct {
 	entries, problems int
 	sf                *File
 	hint              *hashing.Algorithm // from the file name, or a "# SHA512 HASH" header
+	// likely is the algorithm the file's name mentions (likelyFromName):
+	// tried first for untagged lines of its length.
+	likely *hashing.Algorithm
 	// skipHint is set by a header naming an algorithm Hashdrop does not
 	// support ("# BLAKE2B HASH"): the lines under it are skipped.
 	skipHint   string
@@ -255,6 +258,9 @@ func (p *sumsParser) add(i int, raw string, l sumsLine) {
 		return
 	}
 	e.Sum, e.Algorithms = exp.Sum, exp.Candidates
+	if p.likely != nil && len(e.Algorithms) > 1 {
+		e.Algorithms = preferring(e.Algorithms, p.likely)
+	}
 	p.emit(e)
 }
 

@@ -16,7 +16,7 @@ const (
 	// hex or base64, a length no algorithm has, an unsupported algorithm).
 	Unknown Outcome = iota
 	// Pending: no computed digest matches yet, but some candidate algorithm
-	// has not been computed; Verdict.Needs lists them.
+	// has not been computed; Verdict.Needs says which to compute next.
 	Pending
 	// Match: the file's digest equals the expected one.
 	Match
@@ -49,8 +49,10 @@ type Verdict struct {
 	Algorithm *hashing.Algorithm
 	// Compared lists the candidates that were computed and compared.
 	Compared []*hashing.Algorithm
-	// Needs lists the candidates not computed yet (Pending): compute them and
-	// judge again. Empty once there is a Match or a Mismatch.
+	// Needs lists the candidates to compute next (Pending): the likeliest
+	// alone while it is not computed, then every other one not computed
+	// yet (Next). Compute them and judge again. Empty once there is a
+	// Match or a Mismatch.
 	Needs []*hashing.Algorithm
 	// Weak is set on a Match by MD5, SHA-1, CRC32 or XXH: it proves the file is
 	// intact, not who published it.
@@ -68,28 +70,32 @@ func Judge(text string, computed []app.Digest) Verdict {
 	return e.Judge(computed)
 }
 
-// Judge compares e with the digests computed so far. A candidate algorithm
-// that is not among them is listed in Needs, and the verdict stays Pending
-// until it is computed or another candidate matches.
+// Judge compares e with the digests computed so far. The verdict is
+// Pending while a candidate algorithm is not among them and none that is
+// matches; Needs then says which to compute next (Next): the likeliest
+// candidate alone, and the others only once it is computed and does not
+// match.
 func (e *ExpectedDigest) Judge(computed []app.Digest) Verdict {
 	v := Verdict{Expected: e}
 	if len(e.Candidates) == 1 {
 		v.Algorithm = e.Candidates[0]
 	}
+	has := func(a *hashing.Algorithm) bool {
+		return slices.ContainsFunc(computed, func(d app.Digest) bool { return d.Algorithm == a })
+	}
 	for _, a := range e.Candidates {
 		i := slices.IndexFunc(computed, func(d app.Digest) bool { return d.Algorithm == a })
 		if i < 0 {
-			v.Needs = append(v.Needs, a)
 			continue
 		}
 		v.Compared = append(v.Compared, a)
 		if bytes.Equal(computed[i].Sum, e.Sum) {
-			v.Outcome, v.Algorithm, v.Needs = Match, a, nil
+			v.Outcome, v.Algorithm = Match, a
 			v.Weak = isWeak(a)
 			return v
 		}
 	}
-	if len(v.Needs) > 0 {
+	if v.Needs = Next(e.Candidates, has); len(v.Needs) > 0 {
 		v.Outcome = Pending
 		return v
 	}

@@ -138,7 +138,7 @@ ALGOS is a comma list of algorithm names or aliases, or "all" (see hashdrop algo
 // flags returns a flag set for subcommand name that reports errors on stderr.
 func (c *cli) flags(name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs.SetOutput(visibleLines{c.stderr})
 	fs.Usage = func() {
 		fmt.Fprintf(c.stderr, "Usage: hashdrop %s %s\n", name, usage)
 		fs.PrintDefaults()

@@ -3,9 +3,11 @@ package cli
 import (
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
@@ -22,6 +24,47 @@ func TestCheckShowsInvisibleCharacters(t *testing.T) {
 	want := `\ubuntu\u200b.iso: OK` + "\n" + `\evil\u202eosi.exe: OK` + "\n" + "日本語.iso: OK\n"
 	if code != ExitOK || stdout != want {
 		t.Errorf("exit %d\n%s\nwant\n%s%s", code, stdout, want, stderr)
+	}
+}
+
+// Every invisible or bidirectional character of a listed name reaches
+// stdout escaped, whatever letter it follows: a variation selector after a
+// Latin letter, or tags after a flag that never end, draw nothing either.
+func TestCheckShowsEveryInvisibleCharacter(t *testing.T) {
+	hidden := []string{"\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200b", "\u200c", "\u200d", "\u200e", "\u200f",
+		"\u2060", "\u2062", "\ufeff", "\u00ad", "\u180e", "\u034f", "\u3164", "\u061c", "\u2028", "\ufe0f", "\U000e0100", "\U000e0067"}
+	files := map[string]string{}
+	var sums strings.Builder
+	for _, h := range hidden {
+		r, _ := strconv.Unquote(`"` + h + `"`)
+		for _, name := range []string{"ubuntu" + r + ".iso", "é" + r + ".iso", "🏴" + r + ".iso"} {
+			if name == "🏴\ufe0f.iso" {
+				continue // the flag's emoji form: drawn
+			}
+			files[name] = "abc"
+			sums.WriteString(apptest.ABCSHA256 + "  " + name + "\n")
+		}
+	}
+	files["SUMS"] = sums.String()
+	t.Chdir(apptest.Tree(t, files))
+	stdout, stderr, code := vRun("check", "SUMS")
+	if code != ExitOK || strings.Count(stdout, ": OK\n") != 3*len(hidden)-1 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		if !strings.HasPrefix(line, `\`) || strings.ContainsFunc(line, func(r rune) bool { return r > 0x7e && r != 'é' && r != '🏴' }) {
+			t.Errorf("a name written raw: %+q", line)
+		}
+	}
+}
+
+// An unknown flag, which the flag package echoes, is escaped too.
+func TestUnknownFlagEscaped(t *testing.T) {
+	for _, cmd := range []string{"check", "sum", "compare", "bench"} {
+		_, stderr, code := vRun(cmd, "--evil\u202eosi\x1b[2J", "x")
+		if code != ExitUsage || !strings.Contains(stderr, `-evil\u202eosi\e[2J`) || app.HasHidden(strings.ReplaceAll(strings.ReplaceAll(stderr, "\n", ""), "\t", "")) {
+			t.Errorf("%s: exit %d, stderr %q", cmd, code, stderr)
+		}
 	}
 }
 

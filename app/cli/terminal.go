@@ -34,6 +34,26 @@ func quoteName(name string) string {
 	return `\` + escapeControls(strings.ReplaceAll(name, `\`, `\\`))
 }
 
+// visibleLines escapes what the flag package writes, which echoes an
+// unknown flag as it was given ("-evil\u202eosi"): line by line, keeping
+// the line ends and the tabs of its usage text.
+type visibleLines struct{ w io.Writer }
+
+func (v visibleLines) Write(p []byte) (int, error) {
+	lines := strings.Split(string(p), "\n")
+	for i, l := range lines {
+		cells := strings.Split(l, "\t")
+		for k, c := range cells {
+			cells[k] = escapeControls(c)
+		}
+		lines[i] = strings.Join(cells, "\t")
+	}
+	if _, err := io.WriteString(v.w, strings.Join(lines, "\n")); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // errorf prints one line on stderr with its control characters escaped.
 func (c *cli) errorf(format string, args ...any) {
 	fmt.Fprintln(c.stderr, escapeControls(fmt.Sprintf(format, args...)))

@@ -1,16 +1,19 @@
 package signature
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/hashdrop/hashdrop/assets/keys"
+)
 
 // ShippedKeys returns the publishers' keys embedded in Hashdrop
-// (assets/keys, and morePublishers), each with its publisher and provenance. A key file that
+// (assets/keys and its List), each with its publisher and provenance. A key file that
 // does not hold exactly the key its entry names is an error: the build is
 // broken.
 func ShippedKeys() ([]*Key, error) {
-	list := shippedEntries()
-	out := make([]*Key, 0, len(list))
-	for _, e := range list {
-		data, err := e.data()
+	out := make([]*Key, 0, len(keys.List))
+	for _, e := range keys.List {
+		data, err := keys.Data(e)
 		if err != nil {
 			return nil, err
 		}

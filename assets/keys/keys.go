@@ -17,7 +17,8 @@ type Entry struct {
 	Source      string // where the file was taken from
 }
 
-// List is every shipped key.
+// List is every shipped key: the one place to add one (its file goes
+// under openpgp/ or signify/, its row in the README's table).
 var List = []Entry{
 	{"openpgp/ubuntu-cdimage-2012.asc", "Ubuntu", "843938DF228D22F7B3742BC0D94AA3F0EFE21092", "Ubuntu CD Image Automatic Signing Key (2012) <cdimage@ubuntu.com>", "a public copy of Ubuntu's CD image key (binary key SHA-256 192b3782...03fa); fingerprint as Ubuntu publishes it; verifies a real Ubuntu SHA256SUMS.gpg (Lubuntu, 2020) with gpg"},
 	{"openpgp/debian-cd-DF9B9C49EAA9298432589D76DA87E80D6294BE9B.asc", "Debian", "DF9B9C49EAA9298432589D76DA87E80D6294BE9B", "Debian CD signing key <debian-cd@lists.debian.org>", "Debian package debian-keyring 2022.12.24, debian-role-keys.gpg"},
@@ -40,6 +41,17 @@ var List = []Entry{
 	{"openpgp/almalinux-9.asc", "AlmaLinux", "BF18AC2876178908D6E71267D36CB86CB86B3716", "AlmaLinux OS 9 <packager@almalinux.org>", "rpm-software-management/distribution-gpg-keys @65c3eae5, keys/alma/RPM-GPG-KEY-AlmaLinux-9"},
 	{"openpgp/almalinux-10.asc", "AlmaLinux", "EE6DB7B98F5BF5EDD9DA0DE5DEE5C11CC2A1E572", "AlmaLinux OS 10 <packager@almalinux.org>", "rpm-software-management/distribution-gpg-keys @65c3eae5, keys/alma/RPM-GPG-KEY-AlmaLinux-10"},
 	{"openpgp/opensuse.asc", "openSUSE", "22C07BA534178CD02EFE22AAB88B2FD43DBDC284", "openSUSE Project Signing Key <opensuse@opensuse.org>", "rpm-software-management/distribution-gpg-keys @65c3eae5, keys/opensuse/RPM-GPG-KEY-openSUSE"},
+	// Provenance: where each file was taken from, and the second source
+	// that confirmed its fingerprint (../shared/keys-new/MANIFEST.txt as
+	// gathered for issue 32).
+	{"openpgp/archlinux-iso-pierre-2022.asc", "Arch Linux", "3E80CA1A8B89F69CBA57D98A76A5EF9054449A5C", "Pierre Schmitz <pierre@archlinux.org>",
+		"Debian package archlinux-keyring 0~20231113-1~deb12u1, archlinux.gpg; fingerprint as in archlinux/archlinux-keyring @29d9caa8, keyring/packager/pierre; Arch's ISO and bootstrap signer since 2022"},
+	{"openpgp/archlinux-iso-pierre-2011.asc", "Arch Linux (2011 key, withdrawn)", "4AA4767BBC9C4B1D18AE28B77F2D434B9741E8AC", "Pierre Schmitz <pierre@archlinux.de>",
+		"Debian package archlinux-keyring 0~20231113-1~deb12u1, archlinux.gpg; fingerprint as in archlinux/archlinux-keyring @29d9caa8; Arch withdrew it (archlinux-revoked; certifications revoked 2023-09-16): only for ISOs signed before 2022"},
+	{"openpgp/tails-signing.asc", "Tails", "A490D0F4D311A4153E2BB7CADBB802B258ACD84F", "Tails developers <tails@boum.org>",
+		"hologram2016/unofficial-tails-arm64 @8a64f83d, wiki/src/tails-signing.key (a fork of Tails' repository); fingerprint as Tails gives it on tails.boum.org (news/signing_key_transition, doc/get/trusting_tails_signing_key)"},
+	{"openpgp/alpine-ncopa.asc", "Alpine Linux", "0482D84022F52DF1C4E7CD43293ACD0907D9495A", "Natanael Copa <ncopa@alpinelinux.org>",
+		"joaompinto/pylibcontainer @a418781b, pylibcontainer/trusted/keys.gpg (fetched from alpinelinux.org/keys/ncopa.asc, 2018); fingerprint as in wildtechgarden/server-alpine-linux-docs4web, citing alpinelinux.org/downloads"},
 	{"signify/openbsd-70-base.pub", "OpenBSD", "6710BE4AA0BF2877", "openbsd 7.0 base public key", "Debian package signify-openbsd-keys 2022.2"},
 	{"signify/openbsd-71-base.pub", "OpenBSD", "4D22E14C197C7876", "openbsd 7.1 public key", "Debian package signify-openbsd-keys 2022.2"},
 	{"signify/openbsd-72-base.pub", "OpenBSD", "F05926DCCAD92813", "openbsd 7.2 public key", "Debian package signify-openbsd-keys 2022.2"},
