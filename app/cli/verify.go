@@ -103,8 +103,10 @@ func Verify(ctx context.Context, ev *verdict.Evidence) verdict.Report {
 	for i := range ev.Files {
 		if f := &ev.Files[i]; !f.Companion && f.Read.Readable() {
 			first[i] = release.FirstAlgorithms(f, ev.Sources)
-			if ev.Pasted != nil && ev.Pasted.Digest != nil && len(ev.Pasted.Digest.Candidates) > 0 {
-				first[i] = appendNew(first[i], ev.Pasted.Digest.Candidates[0])
+			if ev.Pasted != nil && ev.Pasted.Digest != nil {
+				for _, a := range ev.Pasted.Digest.ReadFirst() {
+					first[i] = appendNew(first[i], a)
+				}
 			}
 		}
 	}

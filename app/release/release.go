@@ -320,16 +320,21 @@ func absPath(path string) string {
 }
 
 // FirstAlgorithms are the algorithms to read the file with first: the
-// likeliest algorithm of each digest published for it (the first of its
-// candidates: SHA-256 for 64 hex digits, MD5 for 32), CRC32 for its name,
+// likeliest algorithm of each digest published for it (ReadFirst: SHA-256
+// for 64 hex digits, MD5 for 32, or what its checksum file says), CRC32 for its name,
 // and for a file nothing names, those of the entries it may be a renamed
 // copy of. A digest that does not match its likeliest algorithm asks for
 // the others through the verdict's Needs.
 func FirstAlgorithms(f *verdict.File, sources []verdict.Source) []*hashing.Algorithm {
 	var out []*hashing.Algorithm
 	add := func(e *checksum.ExpectedDigest) {
-		if e != nil && len(e.Candidates) > 0 && !slices.Contains(out, e.Candidates[0]) {
-			out = append(out, e.Candidates[0])
+		if e == nil {
+			return
+		}
+		for _, a := range e.ReadFirst() {
+			if !slices.Contains(out, a) {
+				out = append(out, a)
+			}
 		}
 	}
 	for _, p := range f.Published {
