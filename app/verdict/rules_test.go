@@ -63,7 +63,7 @@ func pasted(t testing.TB, text string, targets ...int) *Pasted {
 
 func hexOf(t testing.TB, id, data string) string { return hex.EncodeToString(sum(alg(t, id), data)) }
 
-// TestRules is "The verdict, in rules" of ../shared/DESIGN.md, a row a rule
+// TestRules is "The verdict, in rules" of the design, a row a rule
 // or a case of one, each with the headline and the statuses it gives.
 func TestRules(t *testing.T) {
 	iso := func(data string, pubs ...checksum.Published) File {

@@ -1,6 +1,6 @@
 // Package verdict decides what Hashdrop says about the files it was given:
 // one verdict a file and one headline for them all. It is the one place the
-// rules of ../shared/DESIGN.md's "The verdict, in rules" live. Evidence goes
+// rules of the design's "The verdict, in rules" live. Evidence goes
 // in as values (the files with the digests computed so far and what was
 // published for them: checksum files, the CRC32 in a name, signatures, a
 // pasted digest, a comparison asked for); a Report comes out as values.
