@@ -96,6 +96,7 @@ type Window struct {
 	stale      bool               // files finished since the last verdict and count
 	stop       chan struct{}
 	cmp        comparing // files compared with each other (compare.go)
+	dragAt     dragProbe // where a drag is over the window, or nil (droptarget.go)
 }
 
 // New builds the window's content for core and returns it; call Add to
@@ -293,6 +294,7 @@ func (w *Window) Tick() {
 		}()
 	}
 	w.expected.tick()
+	w.followDrag()
 	w.judgeNow()
 	for _, it := range w.files.active(16) {
 		p := it.job.Progress()
