@@ -204,10 +204,15 @@ test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
 # imported, the view says "Genuine": build/smoke-signed(-ja).png; a folder of
 # 200 files with its SHA256SUMS, every file compared, and a SHA256SUMS listing
 # the ISO downloaded and another, a green headline: build/smoke-folder200.png,
-# smoke-two-isos.png (TestVerdictRulesSmoke, from the traced headlines).
+# smoke-two-isos.png (TestVerdictRulesSmoke, from the traced headlines); on
+# 1366 x 768 at FYNE_SCALE=2, 1024 x 600 and at 960 wide, in English and
+# Japanese, empty, with a red banner and with Choose… open, the traced layout
+# checked for overlaps: build/smoke-small-*.png; a file dragged over the
+# expected-digest field (the band over it), then dropped on the line under
+# it, listed and compared with the typed digest: smoke-drop-*.png.
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

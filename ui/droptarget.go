@@ -83,5 +83,9 @@ func (w *Window) followDrag() {
 		return
 	}
 	pos, dragging := w.dragAt()
-	w.expected.cue.show(dragging && w.onDropTarget(pos))
+	on := dragging && w.onDropTarget(pos)
+	if on != w.expected.cue.obj.Visible() {
+		w.tracef("drop cue %v: a drag at %v", map[bool]string{true: "shown", false: "hidden"}[on], pos)
+	}
+	w.expected.cue.show(on)
 }

@@ -46,7 +46,7 @@ func newExpectedField(w *Window) *expectedField {
 	f.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	f.entry.OnChanged = func(string) { f.changed() }
 	f.entry.OnSubmitted = func(string) { f.submit() }
-	f.understood.Truncation = fyne.TextTruncateEllipsis
+	f.understood.Wrapping = fyne.TextWrapWord // "compared with NAME" is read whole, on two lines if need be
 	f.understood.Importance = widget.MediumImportance
 	f.compare = w.newButton(tr("Compare with clipboard"), theme.ContentPasteIcon(), f.compareClipboard)
 	f.compare.Importance = widget.HighImportance

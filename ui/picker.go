@@ -40,6 +40,7 @@ type algorithmPicker struct {
 	preset  *choice
 	summary *widget.Label
 	checks  map[string]*checkBox
+	choose  *button
 	obj     fyne.CanvasObject
 }
 
@@ -60,6 +61,7 @@ func newAlgorithmPicker(w *Window) *algorithmPicker {
 		}
 	})
 	choose := w.newButton(tr("Choose…"), theme.SettingsIcon(), p.showChooser)
+	p.choose = choose
 	bench := w.newButton(tr("Benchmark"), theme.ComputerIcon(), w.showBench)
 	label := widget.NewLabelWithStyle(tr("Algorithms"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.obj = container.NewBorder(nil, nil, container.NewHBox(label, p.preset), container.NewHBox(choose, bench), p.summary)
@@ -159,9 +161,21 @@ func (p *algorithmPicker) showChooser() {
 	)
 	note := widget.NewLabel(tr("New files are hashed with these. Each file is read once, whatever the number of algorithms."))
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomWithoutButtons(tr("Algorithms"), container.NewVBox(presets, grid, note), p.w.win)
+	body := container.NewVBox(presets, grid, note)
+	fit := &upTo{content: body}
+	box := container.New(fit, container.NewVScroll(body))
+	d := dialog.NewCustomWithoutButtons(tr("Algorithms"), box, p.w.win)
 	d.SetButtons([]fyne.CanvasObject{p.w.newButton(tr("Done"), nil, func() { d.Hide() })})
 	d.SetOnClosed(func() { p.checks = make(map[string]*checkBox) })
-	d.Resize(fyne.NewSize(560, 0))
+	c := p.w.win.Canvas()
+	d.Resize(fyne.NewSize(min(560, c.Size().Width), 0))
 	p.w.shown.show(d, d.Hide)
+	// On a short window (a small screen at twice the scale) the checkboxes
+	// scroll between the title and Done rather than under Done: what the
+	// dialog takes around them is measured once it is shown.
+	if top := c.Overlays().Top(); top != nil {
+		chrome := top.MinSize().Height - box.MinSize().Height
+		fit.room = func() float32 { return c.Size().Height - chrome }
+		d.Resize(fyne.NewSize(min(560, c.Size().Width), 0))
+	}
 }

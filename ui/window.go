@@ -60,6 +60,7 @@ type Window struct {
 	busy    atomic.Int32     // background work running (background)
 	trace   *log.Logger
 	traced  string // the banner as last traced
+	laidOut string // the layout as last traced (traceLayout)
 
 	picker   *algorithmPicker
 	expected *expectedField
@@ -199,16 +200,19 @@ func (w *Window) build() {
 
 	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Hide()
-	top := container.NewVBox(header, w.expected.object(), w.banner, container.NewBorder(nil, nil, nil,
-		container.NewHBox(w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status), w.note)
+	toolbar := container.New(&toolbarRow{}, w.status, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll)
+	top := container.NewVBox(header, w.expected.object(), w.banner, toolbar, w.note)
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
+	hint.Wrapping = fyne.TextWrapWord // a narrow window: two lines, not a wider window
 	w.dropHint = hint
-	bottom := container.NewVBox(w.dropHint, widget.NewSeparator(), w.picker.object())
-	w.layout = &mainLayout{top: top}
-	w.mainView = container.New(w.layout, container.NewVScroll(top), container.New(scrollRoom(listRoom), w.files.holder, w.dropZone), bottom)
+	hintRoom := container.NewStack(w.dropHint) // shown or not by the window's height (mainLayout); the hint itself, by the list
+	bottom := container.NewVBox(hintRoom, widget.NewSeparator(), w.picker.object())
+	w.layout = &mainLayout{top: top, hint: hintRoom}
+	page := container.New(pageLayout{}, top, container.New(scrollRoom(listRoom), w.files.holder, w.dropZone))
+	w.mainView = container.New(w.layout, container.NewVScroll(page), bottom)
 	w.body = container.NewStack(w.mainView)
 	w.win.SetContent(w.body)
 	w.refreshChrome()
@@ -324,8 +328,10 @@ func (w *Window) fitTop() {
 	if h := w.layout.top.MinSize().Height; h != w.layout.laidAt {
 		c := w.mainView.(*fyne.Container)
 		w.layout.Layout(c.Objects, c.Size())
+		c.Objects[0].Refresh() // the scroll lays its page out again at the page's new height
 	}
 	if w.fit != nil {
 		w.fit.follow()
 	}
+	w.traceLayout()
 }
