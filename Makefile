@@ -209,10 +209,12 @@ test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
 # Japanese, empty, with a red banner and with Choose… open, the traced layout
 # checked for overlaps: build/smoke-small-*.png; a file dragged over the
 # expected-digest field (the band over it), then dropped on the line under
-# it, listed and compared with the typed digest: smoke-drop-*.png.
+# it, listed and compared with the typed digest: smoke-drop-*.png; a flat
+# release folder of 50 files (3 damaged, 2 deleted), the red banner's detail
+# inside its band at 960 wide and at scale 2: smoke-release-*.png.
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke|TestReleaseFolderBannerSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

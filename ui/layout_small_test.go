@@ -268,3 +268,33 @@ func TestSmallScreens(t *testing.T) {
 }
 
 func strip(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// The banner told one verdict after another, as a release folder's files
+// are checked (a long headline alone, then a short one with a detail, then
+// a digest comparison and back): each time its lines lie inside its band,
+// at every small size, with no pass of the driver's in between but the
+// window's tick.
+func TestBannerHoldsItsLinesFromOneVerdictToTheNext(t *testing.T) {
+	long := "Does NOT match the published SHA-256: this is not the file they released. Do not use it, whatever it says."
+	for name, size := range smallWindows {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t)
+			h.win.Resize(size)
+			b := h.w.banner
+			for i, v := range []struct{ headline, detail string }{
+				{"Checking release/file-0000.bin against the digest published next to it…", "Reading."},
+				{long, ""},
+				{"2 files do NOT match", "release/file-0000.bin does not match the digest in SHA256SUMS, next to it."},
+				{long, ""},
+				{"3 files do NOT match", "release/file-0000.bin does not match the digest in SHA256SUMS, next to it. " + long},
+				{"3 files do NOT match", "short"},
+			} {
+				b.set(checksum.Mismatch, v.headline, v.detail)
+				h.w.Tick()
+				if out := bannerTextsOutside(t, b); len(out) > 0 {
+					t.Errorf("verdict %d: drawn outside the banner's band (%v+%v): %+v", i, b.bg.Position(), b.bg.Size(), out)
+				}
+			}
+		})
+	}
+}

@@ -147,6 +147,9 @@ func (w *Window) traceLayout() {
 	d := fyne.CurrentApp().Driver()
 	c := w.mainView.(*fyne.Container)
 	at := func(o fyne.CanvasObject) string {
+		if !o.Visible() || !w.banner.Visible() && o == w.banner.detail {
+			return "0,0+0x0"
+		}
 		p, s := d.AbsolutePositionForObject(o), o.Size()
 		return fmt.Sprintf("%.0f,%.0f+%.0fx%.0f", p.X, p.Y, s.Width, s.Height)
 	}
@@ -154,9 +157,9 @@ func (w *Window) traceLayout() {
 	size := w.win.Canvas().Size()
 	args := []any{size.Width, size.Height, w.win.Canvas().Scale(), at(w.body), at(c.Objects[0]),
 		at(page.Objects[0]), at(page.Objects[1]), at(c.Objects[1]), at(w.expected.entry), at(w.expected.understood), at(w.banner),
-		at(w.status), at(w.picker.choose)}
+		at(w.status), at(w.picker.choose), at(w.banner.detail)}
 	if key := fmt.Sprint(args...); key != w.laidOut {
 		w.laidOut = key
-		w.tracef("layout %.0fx%.0f at scale %.3g: view %s middle %s top %s list %s bottom %s field %s hint %s banner %s toolbar %s choose %s", args...)
+		w.tracef("layout %.0fx%.0f at scale %.3g: view %s middle %s top %s list %s bottom %s field %s hint %s banner %s toolbar %s choose %s detail %s", args...)
 	}
 }

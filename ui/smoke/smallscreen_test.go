@@ -70,6 +70,9 @@ func laidOutWell(t *testing.T, when, log string) {
 	if b, bar := p["banner"], p["toolbar"]; b.h > 0 && (b.y < top.y-0.5 || b.bottom() > top.bottom()+0.5 || b.bottom() > bar.y+0.5) {
 		t.Errorf("%s: the banner %+v is clipped by the top %+v or over the toolbar %+v", when, b, top, bar)
 	}
+	if b, d := p["banner"], p["detail"]; b.h > 0 && d.h > 0 && (d.y < b.y-0.5 || d.bottom() > b.bottom()+0.5) {
+		t.Errorf("%s: the banner's detail %+v lies outside its band %+v", when, d, b)
+	}
 }
 
 var english = []string{"LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="}
