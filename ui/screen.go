@@ -147,7 +147,7 @@ func (w *Window) traceLayout() {
 	d := fyne.CurrentApp().Driver()
 	c := w.mainView.(*fyne.Container)
 	at := func(o fyne.CanvasObject) string {
-		if !o.Visible() || !w.banner.Visible() && o == w.banner.detail {
+		if !o.Visible() || !w.banner.Visible() && o == w.banner.detail || !w.toolbar.Visible() && o == w.status {
 			return "0,0+0x0"
 		}
 		p, s := d.AbsolutePositionForObject(o), o.Size()

@@ -74,6 +74,7 @@ type Window struct {
 	computeMore                     *button // shown when the choice of algorithms grew
 	copied                          copiedDigest
 
+	toolbar  *fyne.Container // the status line and its buttons (fitToolbar)
 	dropZone fyne.CanvasObject
 	dropHint fyne.CanvasObject
 	body     *fyne.Container
@@ -200,8 +201,8 @@ func (w *Window) build() {
 
 	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Hide()
-	toolbar := container.New(&toolbarRow{}, w.status, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll)
-	top := container.NewVBox(header, w.expected.object(), w.banner, toolbar, w.note)
+	w.toolbar = container.NewStack(container.New(&toolbarRow{}, w.status, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll))
+	top := container.NewVBox(header, w.expected.object(), w.banner, w.toolbar, w.note)
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
@@ -216,6 +217,7 @@ func (w *Window) build() {
 	w.body = container.NewStack(w.mainView)
 	w.win.SetContent(w.body)
 	w.refreshChrome()
+	w.fitToolbar()
 }
 
 func (w *Window) menu() *fyne.Menu {
@@ -325,6 +327,7 @@ func (w *Window) Tick() {
 // when it is held within the screen: the scrolls they are in hide that
 // from Fyne.
 func (w *Window) fitTop() {
+	w.fitToolbar()
 	if h := w.layout.top.MinSize().Height; h != w.layout.laidAt {
 		c := w.mainView.(*fyne.Container)
 		w.layout.Layout(c.Objects, c.Size())
@@ -334,4 +337,21 @@ func (w *Window) fitTop() {
 		w.fit.follow()
 	}
 	w.traceLayout()
+}
+
+// fitToolbar shows the status line only when it says or offers something:
+// an empty window does not spend a row of a small screen on four buttons
+// that cannot be used.
+func (w *Window) fitToolbar() {
+	show := w.status.Text != ""
+	for _, b := range []*button{w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll} {
+		show = show || b.Visible() && !b.Disabled()
+	}
+	if show != w.toolbar.Visible() {
+		if show {
+			w.toolbar.Show()
+		} else {
+			w.toolbar.Hide()
+		}
+	}
 }

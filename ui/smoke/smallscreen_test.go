@@ -67,7 +67,7 @@ func laidOutWell(t *testing.T, when, log string) {
 			t.Errorf("%s: the %s %+v lies outside the window %+v", when, name, r, size)
 		}
 	}
-	if b, bar := p["banner"], p["toolbar"]; b.h > 0 && (b.y < top.y-0.5 || b.bottom() > top.bottom()+0.5 || b.bottom() > bar.y+0.5) {
+	if b, bar := p["banner"], p["toolbar"]; b.h > 0 && (b.y < top.y-0.5 || b.bottom() > top.bottom()+0.5 || bar.h > 0 && b.bottom() > bar.y+0.5) {
 		t.Errorf("%s: the banner %+v is clipped by the top %+v or over the toolbar %+v", when, b, top, bar)
 	}
 	if b, d := p["banner"], p["detail"]; b.h > 0 && d.h > 0 && (d.y < b.y-0.5 || d.bottom() > b.bottom()+0.5) {
