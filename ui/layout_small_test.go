@@ -167,6 +167,14 @@ func TestSmallScreens(t *testing.T) {
 				if barAt.Y < 0 || barAt.Y+barSize.Height > canvas.Height+0.5 {
 					t.Errorf("empty: the Algorithms bar lies at %v+%v, outside the window %v", barAt, barSize, canvas)
 				}
+				sum := h.w.picker.summary
+				var said string
+				for _, x := range textsIn(sum, fyne.CurrentApp().Driver().AbsolutePositionForObject(sum).Subtract(sum.Position())) {
+					said += x.text
+				}
+				if said != sum.Text || strings.Contains(said, "…") || !strings.HasPrefix(said, "CRC32") {
+					t.Errorf("the Algorithms bar says %q of %q: a name cut", said, sum.Text)
+				}
 				for _, x := range textsIn(h.w.dropZone, fyne.CurrentApp().Driver().AbsolutePositionForObject(h.w.dropZone).Subtract(h.w.dropZone.Position())) {
 					if x.pos.Y+x.size.Height > barAt.Y+0.5 {
 						t.Errorf("empty: %q lies at %v+%v, over the Algorithms bar at %v", x.text, x.pos, x.size, barAt.Y)
