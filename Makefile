@@ -212,13 +212,20 @@ test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
 # imported, the view says "Genuine": build/smoke-signed(-ja).png; a folder of
 # 200 files with its SHA256SUMS, every file compared, and a SHA256SUMS listing
 # the ISO downloaded and another, a green headline: build/smoke-folder200.png,
-# smoke-two-isos.png (TestVerdictRulesSmoke, from the traced headlines); a
+# smoke-two-isos.png (TestVerdictRulesSmoke, from the traced headlines); on
+# 1366 x 768 at FYNE_SCALE=2, 1024 x 600 and at 960 wide, in English and
+# Japanese, empty, with a red banner and with Choose… open, the traced layout
+# checked for overlaps: build/smoke-small-*.png; a file dragged over the
+# expected-digest field (the band over it), then dropped on the line under
+# it, listed and compared with the typed digest: smoke-drop-*.png; a flat
+# release folder of 50 files (3 damaged, 2 deleted), the red banner's detail
+# inside its band at 960 wide and at scale 2: smoke-release-*.png; a
 # release folder of 2,000 files in sub-folders, 3 damaged and 2 deleted, the
 # window's verdict and statuses the same as hashdrop verify's:
-# build/smoke-release(-ja).png (TestReleaseFolderSmoke).
+# build/smoke-release2000(-ja).png (TestReleaseFolderSmoke).
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestReleaseFolderSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke|TestReleaseFolderBannerSmoke|TestReleaseFolderSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -20,6 +20,7 @@ func newDropZone(w *Window) fyne.CanvasObject {
 
 	icon := widget.NewIcon(theme.NewPrimaryThemedResource(theme.DownloadIcon()))
 	title := widget.NewRichTextFromMarkdown("## " + tr("Drop files or folders here"))
+	title.Wrapping = fyne.TextWrapWord
 	for _, s := range title.Segments {
 		if t, ok := s.(*widget.TextSegment); ok {
 			t.Style.Alignment = fyne.TextAlignCenter
@@ -27,17 +28,19 @@ func newDropZone(w *Window) fyne.CanvasObject {
 	}
 	sub := widget.NewLabelWithStyle(tr("or a SHA256SUMS (or any checksum file) to check the files it lists"),
 		fyne.TextAlignCenter, fyne.TextStyle{})
+	sub.Wrapping = fyne.TextWrapWord
 	open := w.newButton(tr("Open files…"), theme.FolderOpenIcon(), w.openFiles)
 	open.Importance = widget.HighImportance
 	folder := w.newButton(tr("Open folder…"), theme.FolderIcon(), w.openFolder)
 	sums := w.newButton(tr("Open checksum file…"), theme.DocumentIcon(), w.openChecksumFile)
 	keys := widget.NewLabelWithStyle(tr("Ctrl+O opens files · Ctrl+V pastes a digest · Esc cancels"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
-	inner := container.NewVBox(
-		container.NewCenter(sized(fyne.NewSquareSize(72), icon)),
-		title, sub,
-		container.NewCenter(container.NewHBox(open, folder, sums)),
-		keys,
-	)
-	return container.NewStack(border, container.NewCenter(inner))
+	keys.Wrapping = fyne.TextWrapWord
+	art := container.NewCenter(sized(fyne.NewSquareSize(72), icon))
+	// On a short window (a small screen, twice the scale) the picture goes
+	// first, then the keys, then the line under the title: never drawn
+	// over the Algorithms bar below.
+	inner := container.New(&fitColumn{optional: []fyne.CanvasObject{art, keys, sub}},
+		art, title, sub, container.NewCenter(container.NewHBox(open, folder, sums)), keys)
+	return container.NewStack(border, container.NewPadded(inner))
 }

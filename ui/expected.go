@@ -35,17 +35,18 @@ type expectedField struct {
 	offered    string                   // the clipboard text the button offers
 	seen       string                   // clipboard text already offered or copied by us
 	obj        fyne.CanvasObject
+	cue        *dropCue // over the entry while a file is dragged on it (droptarget.go)
 }
 
 func newExpectedField(w *Window) *expectedField {
-	f := &expectedField{w: w, understood: widget.NewLabel(""), icon: widget.NewIcon(nil)}
+	f := &expectedField{w: w, understood: widget.NewLabel(""), icon: widget.NewIcon(nil), cue: newDropCue()}
 	f.entry = &expectedEntry{escEntry{onEscape: w.escape}}
 	f.entry.ExtendBaseWidget(f.entry)
 	f.entry.SetPlaceHolder(tr("Paste the digest published on the download page (Ctrl+V)"))
 	f.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	f.entry.OnChanged = func(string) { f.changed() }
 	f.entry.OnSubmitted = func(string) { f.submit() }
-	f.understood.Truncation = fyne.TextTruncateEllipsis
+	f.understood.Wrapping = fyne.TextWrapWord // "compared with NAME" is read whole, on two lines if need be
 	f.understood.Importance = widget.MediumImportance
 	f.compare = w.newButton(tr("Compare with clipboard"), theme.ContentPasteIcon(), f.compareClipboard)
 	f.compare.Importance = widget.HighImportance
@@ -56,7 +57,7 @@ func newExpectedField(w *Window) *expectedField {
 	label := widget.NewLabelWithStyle(tr("Expected digest"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	lw := label.MinSize().Width
 	f.obj = container.NewVBox(
-		container.NewBorder(nil, nil, label, clearBtn, f.entry),
+		container.NewBorder(nil, nil, label, clearBtn, f.cue.over(f.entry)),
 		container.NewBorder(nil, nil, container.New(fixedWidth(lw)), w.cmpRow(f.compare),
 			container.NewBorder(nil, nil, sized(fyne.NewSquareSize(18), f.icon), nil, f.understood)),
 	)

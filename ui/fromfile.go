@@ -73,27 +73,17 @@ func (w *Window) useDigestOfPath(path string) {
 	w.Add([]string{path})
 }
 
-// dropAt takes a drop: one file dropped on the expected-digest field gives
-// its digest; anything else is listed.
+// dropAt takes a drop: one file dropped on the expected-digest field
+// itself gives its digest; anything else, anywhere else (the field's label
+// and the line under it too), is listed.
 func (w *Window) dropAt(pos fyne.Position, uris []fyne.URI) {
-	if len(uris) == 1 && uris[0].Scheme() == "file" && w.onExpectedField(pos) && !isSumsFile(uris[0].Path()) {
+	w.expected.cue.show(false)
+	if len(uris) == 1 && uris[0].Scheme() == "file" && w.onDropTarget(pos) && !isSumsFile(uris[0].Path()) {
 		w.tracef("dropped %q on the expected digest", uris[0].Path())
 		w.useDigestOfPath(uris[0].Path())
 		return
 	}
 	w.drop(uris)
-}
-
-// onExpectedField reports whether pos, in the window's coordinates, is on
-// the expected-digest field or the line under it.
-func (w *Window) onExpectedField(pos fyne.Position) bool {
-	o := w.expected.object()
-	if !o.Visible() || w.body.Objects[0] != w.mainView {
-		return false
-	}
-	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
-	size := o.Size()
-	return pos.X >= at.X && pos.Y >= at.Y && pos.X < at.X+size.Width && pos.Y < at.Y+size.Height
 }
 
 // strongestComputed is the strongest algorithm it has a digest of.

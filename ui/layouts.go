@@ -62,7 +62,9 @@ type scrollRoom float32
 func (r scrollRoom) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objs {
-		s = s.Max(o.MinSize())
+		if o.Visible() {
+			s = s.Max(o.MinSize())
+		}
 	}
 	return fyne.NewSize(s.Width, min(s.Height, float32(r)))
 }
@@ -175,50 +177,302 @@ func (r *slimBarRenderer) Refresh() {
 func (r *slimBarRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.b.bg, r.b.fill} }
 func (r *slimBarRenderer) Destroy()                     {}
 
-// topRoom is the least height the main view keeps for its top (the digest
-// field, the banner, the status line) when the window is too small for all
-// of it: the rest of the top scrolls.
-const topRoom = 200
+// middleRoom is the least height the main view keeps for its middle (the
+// top and the list, which scroll together) when the window is too small
+// for all of it: a card, or the drop zone's title and buttons.
+const middleRoom = 160
 
-// mainLayout lays out the main view: objs are the top (in a scroll over
-// top, its content), the list and the bottom (the hint and the
-// Algorithms bar). The bottom always gets its height and the list at least
-// its own; the top gets its whole height when the window has room, else
-// what is left, scrolling. So its MinSize stays within a small screen
-// (1024 x 600) whatever the banner says: a long banner never grows the
-// window past the screen, and the Algorithms bar stays on it.
+// mainLayout lays out the main view: objs are the middle (a scroll over
+// the top, its digest field, banner and buttons, and the list under it)
+// and the bottom (the hint and the Algorithms bar). The bottom is always
+// shown whole at the bottom of the window; the middle gets the rest and,
+// when that is less than it needs, scrolls as one page: the banner is
+// never clipped by a scroll of its own, nor are the buttons under it
+// hidden beneath it. So the view's MinSize stays within a small screen
+// (1024 x 600, 1366 x 768 at twice the scale) whatever the banner says.
 //
 // A scroll's MinSize does not follow its content, so Fyne does not lay the
-// view out again when the top grows (a banner shown): the window checks
+// middle out again when the top grows (a banner shown): the window checks
 // (Window.fitTop) that the top's height is the one laid out for.
 type mainLayout struct {
 	top    fyne.CanvasObject
 	laidAt float32 // the top's MinSize height at the last Layout
+	// hint holds the line that says files can be dropped anywhere: on a
+	// short window it gives its room to the page.
+	hint fyne.CanvasObject
 }
 
+// hintRoom is the least height the middle keeps before the hint under it
+// gives way.
+const hintRoom = 300
+
 func (l *mainLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var w, h float32
-	for i, o := range objs {
-		m := o.MinSize()
-		if i == 0 {
-			m = l.top.MinSize()
-			m.Height = min(m.Height, topRoom)
-		}
-		w = max(w, m.Width)
-		h += m.Height
-	}
-	return fyne.NewSize(w, h+2*padding())
+	middle, bottom := objs[0].(*container.Scroll).Content.MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(middle.Width, bottom.Width), min(middle.Height, middleRoom)+padding()+bottom.Height)
 }
 
 func (l *mainLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	top, list, bottom := objs[0], objs[1], objs[2]
-	bh, lh := bottom.MinSize().Height, list.MinSize().Height
+	middle, bottom := objs[0], objs[1]
+	if l.hint != nil {
+		l.hint.Show()
+		if size.Height-bottom.MinSize().Height-padding() < hintRoom {
+			l.hint.Hide()
+		}
+	}
+	bh := bottom.MinSize().Height
 	l.laidAt = l.top.MinSize().Height
-	th := min(l.laidAt, max(min(l.laidAt, topRoom), size.Height-bh-lh-2*padding()))
+	middle.Move(fyne.Position{})
+	middle.Resize(fyne.NewSize(size.Width, max(0, size.Height-bh-padding())))
+	bottom.Move(fyne.NewPos(0, size.Height-bh))
+	bottom.Resize(fyne.NewSize(size.Width, bh))
+}
+
+// pageLayout stacks the top, whole, over the list, which takes the rest of
+// the height: the middle of the main view, in its scroll.
+type pageLayout struct{}
+
+func (pageLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	top, list := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(top.Width, list.Width), top.Height+padding()+list.Height)
+}
+
+func (pageLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	top, list := objs[0], objs[1]
+	th := top.MinSize().Height
 	top.Move(fyne.Position{})
 	top.Resize(fyne.NewSize(size.Width, th))
 	list.Move(fyne.NewPos(0, th+padding()))
-	list.Resize(fyne.NewSize(size.Width, max(0, size.Height-th-bh-2*padding())))
-	bottom.Move(fyne.NewPos(0, size.Height-bh))
-	bottom.Resize(fyne.NewSize(size.Width, bh))
+	list.Resize(fyne.NewSize(size.Width, max(0, size.Height-th-padding())))
+}
+
+// fitColumn stacks its objects, centred as a block, each the whole width
+// (a wrapped text gets its lines) and its own height; when the height given
+// is less than they need, the optional ones are left out, the first named
+// first, instead of being drawn over what lies below. Its MinSize counts
+// only the objects it never leaves out.
+type fitColumn struct {
+	optional []fyne.CanvasObject // in the order they are left out
+}
+
+func (l *fitColumn) isOptional(o fyne.CanvasObject) bool {
+	for _, x := range l.optional {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *fitColumn) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	n := 0
+	for _, o := range objs {
+		if l.isOptional(o) {
+			continue
+		}
+		m := o.MinSize()
+		s = fyne.NewSize(max(s.Width, m.Width), s.Height+m.Height)
+		n++
+	}
+	if n > 1 {
+		s.Height += float32(n-1) * padding()
+	}
+	return s
+}
+
+// heightAt is o's height when it is width wide: a wrapped text knows its
+// lines only once it has its width.
+func heightAt(o fyne.CanvasObject, width float32) float32 {
+	if o.Size().Width != width {
+		o.Resize(fyne.NewSize(width, o.MinSize().Height))
+	}
+	return o.MinSize().Height
+}
+
+func (l *fitColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	left := map[fyne.CanvasObject]bool{}
+	total := func() float32 {
+		h, n := float32(0), 0
+		for _, o := range objs {
+			if !left[o] {
+				h += heightAt(o, size.Width)
+				n++
+			}
+		}
+		return h + float32(max(n-1, 0))*padding()
+	}
+	for _, o := range l.optional {
+		if total() <= size.Height {
+			break
+		}
+		left[o] = true
+	}
+	y := max(0, (size.Height-total())/2)
+	for _, o := range objs {
+		if left[o] {
+			o.Hide()
+			continue
+		}
+		o.Show()
+		h := heightAt(o, size.Width)
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h + padding()
+	}
+}
+
+// toolbarRow is the status line with its buttons: objs[0] the status text,
+// the rest buttons, right-aligned. When the width it was last laid out at
+// holds the buttons beside statusRoom of text, it is one row; else the
+// text has a row of its own and the buttons wrap onto as many rows as
+// they need, instead of pushing the window wider than a small screen.
+// Its MinSize follows the width it was last laid out at, as a wrapped
+// text's does.
+type toolbarRow struct {
+	width float32 // as last laid out; 0: not yet
+}
+
+// statusRoom is the least width the status text keeps beside the buttons.
+const statusRoom = 220
+
+// rows splits the visible buttons into rows that fit width (each row
+// at least one button), and says whether the text shares the first row.
+func (l *toolbarRow) rows(text fyne.CanvasObject, buttons []fyne.CanvasObject, width float32) (rows [][]fyne.CanvasObject, shared bool) {
+	var shown []fyne.CanvasObject
+	all := float32(0)
+	for _, b := range buttons {
+		if b.Visible() {
+			shown = append(shown, b)
+			all += b.MinSize().Width
+		}
+	}
+	if len(shown) == 0 {
+		return nil, true
+	}
+	all += float32(len(shown)-1) * padding()
+	room := float32(statusRoom)
+	if t, ok := text.(*widget.Label); ok && t.Text == "" {
+		room = 0 // no words yet: they take no row of their own
+	}
+	if width == 0 || all+padding()+room <= width {
+		return [][]fyne.CanvasObject{shown}, true
+	}
+	var row []fyne.CanvasObject
+	used := float32(0)
+	for _, b := range shown {
+		w := b.MinSize().Width
+		if len(row) > 0 && used+padding()+w > width {
+			rows = append(rows, row)
+			row, used = nil, 0
+		}
+		if len(row) > 0 {
+			used += padding()
+		}
+		row = append(row, b)
+		used += w
+	}
+	return append(rows, row), false
+}
+
+func rowHeight(row []fyne.CanvasObject) float32 {
+	h := float32(0)
+	for _, o := range row {
+		h = max(h, o.MinSize().Height)
+	}
+	return h
+}
+
+func (l *toolbarRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	text := objs[0].MinSize()
+	w := text.Width // wraps to any width: never wider than its widest button
+	for _, o := range objs[1:] {
+		if o.Visible() {
+			w = max(w, o.MinSize().Width)
+		}
+	}
+	rows, shared := l.rows(objs[0], objs[1:], l.width)
+	if len(rows) == 0 {
+		return fyne.NewSize(w, text.Height)
+	}
+	h := float32(0)
+	if !shared {
+		h = text.Height + padding()
+	}
+	for i, r := range rows {
+		rh := rowHeight(r)
+		if shared {
+			rh = max(rh, text.Height)
+		}
+		if i > 0 {
+			h += padding()
+		}
+		h += rh
+	}
+	return fyne.NewSize(w, h)
+}
+
+func (l *toolbarRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	text := objs[0]
+	rows, shared := l.rows(objs[0], objs[1:], size.Width)
+	y := float32(0)
+	if !shared {
+		th := text.MinSize().Height
+		text.Move(fyne.Position{})
+		text.Resize(fyne.NewSize(size.Width, th))
+		y = th + padding()
+	}
+	for i, r := range rows {
+		rh := rowHeight(r)
+		if shared {
+			rh = max(rh, text.MinSize().Height)
+		}
+		x := size.Width
+		for j := len(r) - 1; j >= 0; j-- {
+			b := r[j]
+			bw := b.MinSize().Width
+			x -= bw
+			b.Move(fyne.NewPos(x, y+(rh-b.MinSize().Height)/2))
+			b.Resize(fyne.NewSize(bw, b.MinSize().Height))
+			x -= padding()
+		}
+		if i == 0 && shared {
+			text.Move(fyne.NewPos(0, y))
+			text.Resize(fyne.NewSize(max(0, x), rh))
+		}
+		y += rh + padding()
+	}
+	if len(rows) == 0 {
+		text.Move(fyne.Position{})
+		text.Resize(fyne.NewSize(size.Width, size.Height))
+	}
+}
+
+// upTo gives a scroll of content the content's size, but no more height
+// than room says is left (a dialog on a short window): the rest scrolls,
+// instead of the dialog's buttons being drawn over it.
+type upTo struct {
+	content fyne.CanvasObject
+	room    func() float32 // nil or <= 0: no limit
+}
+
+// upToLeast is the least height it keeps however short the window: a row
+// or two, to scroll through.
+const upToLeast = 80
+
+func (l *upTo) MinSize([]fyne.CanvasObject) fyne.Size {
+	m := l.content.MinSize()
+	if l.room != nil {
+		if r := l.room(); r > 0 {
+			m.Height = min(m.Height, max(r, upToLeast))
+		}
+	}
+	return m
+}
+
+func (l *upTo) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -40,6 +41,9 @@ type algorithmPicker struct {
 	preset  *choice
 	summary *widget.Label
 	checks  map[string]*checkBox
+	fit     *namesFit // the summary's names, as many as its width holds
+	fitBox  *fyne.Container
+	choose  *button
 	obj     fyne.CanvasObject
 }
 
@@ -60,9 +64,12 @@ func newAlgorithmPicker(w *Window) *algorithmPicker {
 		}
 	})
 	choose := w.newButton(tr("Choose…"), theme.SettingsIcon(), p.showChooser)
+	p.choose = choose
 	bench := w.newButton(tr("Benchmark"), theme.ComputerIcon(), w.showBench)
 	label := widget.NewLabelWithStyle(tr("Algorithms"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	p.obj = container.NewBorder(nil, nil, container.NewHBox(label, p.preset), container.NewHBox(choose, bench), p.summary)
+	p.fit = &namesFit{label: p.summary}
+	p.fitBox = container.New(p.fit, p.summary)
+	p.obj = container.NewBorder(nil, nil, container.NewHBox(label, p.preset), container.NewHBox(choose, bench), p.fitBox)
 	p.show()
 	return p
 }
@@ -120,6 +127,11 @@ func (p *algorithmPicker) show() {
 		names[i] = a.Name
 	}
 	p.summary.SetText(strings.Join(names, "  "))
+	if p.fit != nil {
+		p.fit.names = names
+		p.fit.fitted = -1
+		p.fitBox.Refresh()
+	}
 	if name := presetNames()[p.presetOf(p.chosen)]; p.preset != nil && p.preset.Selected != name {
 		p.preset.SetSelected(name)
 	}
@@ -159,9 +171,58 @@ func (p *algorithmPicker) showChooser() {
 	)
 	note := widget.NewLabel(tr("New files are hashed with these. Each file is read once, whatever the number of algorithms."))
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomWithoutButtons(tr("Algorithms"), container.NewVBox(presets, grid, note), p.w.win)
+	body := container.NewVBox(presets, grid, note)
+	fit := &upTo{content: body}
+	box := container.New(fit, container.NewVScroll(body))
+	d := dialog.NewCustomWithoutButtons(tr("Algorithms"), box, p.w.win)
 	d.SetButtons([]fyne.CanvasObject{p.w.newButton(tr("Done"), nil, func() { d.Hide() })})
 	d.SetOnClosed(func() { p.checks = make(map[string]*checkBox) })
-	d.Resize(fyne.NewSize(560, 0))
+	c := p.w.win.Canvas()
+	d.Resize(fyne.NewSize(min(560, c.Size().Width), 0))
 	p.w.shown.show(d, d.Hide)
+	// On a short window (a small screen at twice the scale) the checkboxes
+	// scroll between the title and Done rather than under Done: what the
+	// dialog takes around them is measured once it is shown.
+	if top := c.Overlays().Top(); top != nil {
+		chrome := top.MinSize().Height - box.MinSize().Height
+		fit.room = func() float32 { return c.Size().Height - chrome }
+		d.Resize(fyne.NewSize(min(560, c.Size().Width), 0))
+	}
+}
+
+// namesFit writes in its label as many of names as its width holds and
+// "+N" for the others, rather than cutting a name in the middle (a small
+// screen at twice the scale).
+type namesFit struct {
+	label  *widget.Label
+	names  []string
+	fitted float32 // the width the label's text was chosen for; -1: choose again
+}
+
+func (f *namesFit) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(0, f.label.MinSize().Height)
+}
+
+func (f *namesFit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if f.fitted != size.Width && len(f.names) > 0 {
+		f.fitted = size.Width
+		room := size.Width - 2*theme.InnerPadding()
+		text := ""
+		for k := len(f.names); k >= 1; k-- {
+			text = strings.Join(f.names[:k], "  ")
+			if k < len(f.names) {
+				text += "  +" + strconv.Itoa(len(f.names)-k)
+			}
+			if fyne.MeasureText(text, theme.TextSize(), f.label.TextStyle).Width <= room {
+				break
+			}
+		}
+		if text != f.label.Text {
+			f.label.SetText(text)
+		}
+	}
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
 }

@@ -69,6 +69,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	go watchSignals(sigs, returned, signalGrace, os.Exit)
 	win.Show() // creates the window: its scale is known from here on
 	w.fitScreen(screenOf(), win.Canvas().Scale())
+	w.dragAt = dragProbeOf(win)
 	a.Run()
 	close(returned)
 	signal.Stop(sigs)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 )
@@ -131,5 +133,33 @@ func (w *Window) setDigits(digits int) {
 	}
 	if l.compact != nil {
 		l.compact.refresh()
+	}
+}
+
+// traceLayout logs (HASHDROP_TRACE) where the main view's parts lie, in
+// the canvas's units, each time the window's size or its top's height
+// changes: the smoke tests find the field and the buttons from it, and
+// check that the parts neither overlap nor leave the view.
+func (w *Window) traceLayout() {
+	if w.trace == nil {
+		return
+	}
+	d := fyne.CurrentApp().Driver()
+	c := w.mainView.(*fyne.Container)
+	at := func(o fyne.CanvasObject) string {
+		if !o.Visible() || !w.banner.Visible() && o == w.banner.detail || !w.toolbar.Visible() && o == w.status {
+			return "0,0+0x0"
+		}
+		p, s := d.AbsolutePositionForObject(o), o.Size()
+		return fmt.Sprintf("%.0f,%.0f+%.0fx%.0f", p.X, p.Y, s.Width, s.Height)
+	}
+	page := c.Objects[0].(*container.Scroll).Content.(*fyne.Container)
+	size := w.win.Canvas().Size()
+	args := []any{size.Width, size.Height, w.win.Canvas().Scale(), at(w.body), at(c.Objects[0]),
+		at(page.Objects[0]), at(page.Objects[1]), at(c.Objects[1]), at(w.expected.entry), at(w.expected.understood), at(w.banner),
+		at(w.status), at(w.picker.choose), at(w.banner.detail)}
+	if key := fmt.Sprint(args...); key != w.laidOut {
+		w.laidOut = key
+		w.tracef("layout %.0fx%.0f at scale %.3g: view %s middle %s top %s list %s bottom %s field %s hint %s banner %s toolbar %s choose %s detail %s", args...)
 	}
 }

@@ -61,6 +61,7 @@ type verdictBanner struct {
 	headline *widget.RichText
 	detail   *widget.Label
 	compare  *widget.RichText // on a mismatch: the published digest above the file's
+	inner    *fyne.Container  // the band and the lines on it (relayout)
 	content  fyne.CanvasObject
 	shown    func(o checksum.Outcome, headline string) // told every headline set (the trace)
 }
@@ -79,7 +80,8 @@ func newVerdictBanner() *verdictBanner {
 	b.detail.Wrapping = fyne.TextWrapWord
 	text := container.NewVBox(b.headline, b.detail, b.compare)
 	body := container.NewBorder(nil, nil, container.NewCenter(sized(fyne.NewSquareSize(52), b.icon)), nil, text)
-	b.content = container.NewThemeOverride(container.NewStack(b.bg, container.NewPadded(body)), bannerTheme{})
+	b.inner = container.NewStack(b.bg, container.NewPadded(body))
+	b.content = container.NewThemeOverride(b.inner, bannerTheme{})
 	b.ExtendBaseWidget(b)
 	b.Hide()
 	return b
@@ -131,6 +133,7 @@ func (b *verdictBanner) set(o checksum.Outcome, headline, detail string) {
 	b.bg.Refresh()
 	b.Show()
 	b.Refresh()
+	b.relayout()
 	if b.shown != nil {
 		b.shown(o, headline)
 	}
@@ -148,6 +151,17 @@ func (b *verdictBanner) showDigests(v *checksum.Verdict, digests map[*hashing.Al
 	b.compare.Segments = segs
 	b.compare.Show()
 	b.compare.Refresh()
+	b.relayout()
+}
+
+// relayout lays the lines out again on the band as they are now. The
+// banner keeps its size when one verdict follows another of the same
+// height (a long headline alone, then a short one with a detail), and
+// Fyne lays a container out again only when its size changes: the lines
+// would stay where the last verdict's were, the detail drawn under the
+// band. Container.Refresh lays out each container under it, parents first.
+func (b *verdictBanner) relayout() {
+	b.inner.Refresh()
 }
 
 // digestComparison is showDigests' text: a line naming the algorithm,

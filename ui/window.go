@@ -63,6 +63,7 @@ type Window struct {
 	trace        *log.Logger
 	traced       string // the banner as last traced
 	tracedReport string // the report's reason and statuses as last traced
+	laidOut      string // the layout as last traced (traceLayout)
 
 	picker   *algorithmPicker
 	expected *expectedField
@@ -76,6 +77,7 @@ type Window struct {
 	computeMore                     *button // shown when the choice of algorithms grew
 	copied                          copiedDigest
 
+	toolbar  *fyne.Container // the status line and its buttons (fitToolbar)
 	dropZone fyne.CanvasObject
 	dropHint fyne.CanvasObject
 	body     *fyne.Container
@@ -101,6 +103,7 @@ type Window struct {
 	cmp        comparing        // files compared with each other (compare.go)
 	report     verdict.Report   // the verdict engine's last report (judge)
 	sources    []verdict.Source // checksum files beside files nothing names, for renamed downloads (until Clear)
+	dragAt     dragProbe        // where a drag is over the window, or nil (droptarget.go)
 }
 
 // New builds the window's content for core and returns it; call Add to
@@ -203,19 +206,23 @@ func (w *Window) build() {
 
 	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Hide()
-	top := container.NewVBox(header, w.expected.object(), w.banner, container.NewBorder(nil, nil, nil,
-		container.NewHBox(w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll), w.status), w.note)
+	w.toolbar = container.NewStack(container.New(&toolbarRow{}, w.status, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll))
+	top := container.NewVBox(header, w.expected.object(), w.banner, w.toolbar, w.note)
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
 		fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
+	hint.Wrapping = fyne.TextWrapWord // a narrow window: two lines, not a wider window
 	w.dropHint = hint
-	bottom := container.NewVBox(w.dropHint, widget.NewSeparator(), w.picker.object())
-	w.layout = &mainLayout{top: top}
-	w.mainView = container.New(w.layout, container.NewVScroll(top), container.New(scrollRoom(listRoom), w.files.holder, w.dropZone), bottom)
+	hintRoom := container.NewStack(w.dropHint) // shown or not by the window's height (mainLayout); the hint itself, by the list
+	bottom := container.NewVBox(hintRoom, widget.NewSeparator(), w.picker.object())
+	w.layout = &mainLayout{top: top, hint: hintRoom}
+	page := container.New(pageLayout{}, top, container.New(scrollRoom(listRoom), w.files.holder, w.dropZone))
+	w.mainView = container.New(w.layout, container.NewVScroll(page), bottom)
 	w.body = container.NewStack(w.mainView)
 	w.win.SetContent(w.body)
 	w.refreshChrome()
+	w.fitToolbar()
 }
 
 func (w *Window) menu() *fyne.Menu {
@@ -323,6 +330,7 @@ func (w *Window) Tick() {
 		}()
 	}
 	w.expected.tick()
+	w.followDrag()
 	w.judgeNow()
 	for _, it := range w.files.active(16) {
 		p := it.job.Progress()
@@ -349,11 +357,31 @@ func (w *Window) Tick() {
 // when it is held within the screen: the scrolls they are in hide that
 // from Fyne.
 func (w *Window) fitTop() {
+	w.fitToolbar()
 	if h := w.layout.top.MinSize().Height; h != w.layout.laidAt {
 		c := w.mainView.(*fyne.Container)
 		w.layout.Layout(c.Objects, c.Size())
+		c.Objects[0].Refresh() // the scroll lays its page out again at the page's new height
 	}
 	if w.fit != nil {
 		w.fit.follow()
+	}
+	w.traceLayout()
+}
+
+// fitToolbar shows the status line only when it says or offers something:
+// an empty window does not spend a row of a small screen on four buttons
+// that cannot be used.
+func (w *Window) fitToolbar() {
+	show := w.status.Text != ""
+	for _, b := range []*button{w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll} {
+		show = show || b.Visible() && !b.Disabled()
+	}
+	if show != w.toolbar.Visible() {
+		if show {
+			w.toolbar.Show()
+		} else {
+			w.toolbar.Hide()
+		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 // three damaged, two deleted. The real window's headline says the three
 // do NOT match, its statuses (what the status filter finds) count three
 // failed and two missing, and hashdrop verify on the same folder gives the
-// same outcome and reason (smoke-release.png, in Japanese smoke-release-ja.png).
+// same outcome and reason (smoke-release2000.png, in Japanese smoke-release2000-ja.png).
 func TestReleaseFolderSmoke(t *testing.T) {
 	out := outDir(t)
 	bin := binary(t)
@@ -47,9 +47,9 @@ func TestReleaseFolderSmoke(t *testing.T) {
 		name, headline string
 		lang           []string
 	}{
-		{"release", "3 files do NOT match the digests published for them: do not use them",
+		{"release2000", "3 files do NOT match the digests published for them: do not use them",
 			[]string{"LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="}},
-		{"release-ja", "3 個のファイルが、公開されたハッシュ値と一致しません: 使用しないでください",
+		{"release2000-ja", "3 個のファイルが、公開されたハッシュ値と一致しません: 使用しないでください",
 			[]string{"LANG=ja_JP.UTF-8", "LANGUAGE=ja", "LC_ALL=", "LC_MESSAGES="}},
 	} {
 		w := start(t, bin, home, out, "smoke-"+run.name+".log", userEnv(display, home, run.lang...), root)

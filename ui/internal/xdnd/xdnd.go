@@ -211,30 +211,74 @@ func FileURI(path string) string {
 // Drop drops the files at paths on window win at (x, y) in screen
 // coordinates and returns once the window says it has taken them.
 func (c *Conn) Drop(win uint64, x, y int, paths []string, timeout time.Duration) error {
+	d, err := c.Drag(win, x, y, paths)
+	if err != nil {
+		return err
+	}
+	return d.Drop(timeout)
+}
+
+// A Drag is files being dragged over a window, not dropped yet.
+type Drag struct {
+	c      *Conn
+	target C.Window
+	src    C.Window
+	list   string
+}
+
+// Drag starts dragging the files at paths over window win, at (x, y) in
+// screen coordinates: XdndEnter, then XdndPosition. Drop or Leave ends it.
+func (c *Conn) Drag(win uint64, x, y int, paths []string) (*Drag, error) {
 	target := C.Window(win)
 	version := C.xdndVersion(c.d, target, c.atom("XdndAware"))
 	if version < 0 {
-		return errors.New("the window does not accept drops (no XdndAware)")
+		return nil, errors.New("the window does not accept drops (no XdndAware)")
 	}
 	version = min(version, 5)
 	var list string
 	for _, p := range paths {
 		list += FileURI(p) + "\r\n"
 	}
-	uriList := c.atom("text/uri-list")
 	root := C.XDefaultRootWindow(c.d)
-	src := C.XCreateSimpleWindow(c.d, root, 0, 0, 1, 1, 0, 0, 0)
-	defer C.XDestroyWindow(c.d, src)
-	C.XSetSelectionOwner(c.d, c.atom("XdndSelection"), src, C.CurrentTime)
+	d := &Drag{c: c, target: target, src: C.XCreateSimpleWindow(c.d, root, 0, 0, 1, 1, 0, 0, 0), list: list}
+	C.XSetSelectionOwner(c.d, c.atom("XdndSelection"), d.src, C.CurrentTime)
+	d.send("XdndEnter", C.long(version<<24), C.long(c.atom("text/uri-list")), 0, 0)
+	d.Move(x, y)
+	return d, nil
+}
 
-	send := func(name string, l1, l2, l3, l4 C.long) {
-		C.sendClient(c.d, target, c.atom(name), C.long(src), l1, l2, l3, l4)
-		C.XFlush(c.d)
+func (d *Drag) send(name string, l1, l2, l3, l4 C.long) {
+	C.sendClient(d.c.d, d.target, d.c.atom(name), C.long(d.src), l1, l2, l3, l4)
+	C.XFlush(d.c.d)
+}
+
+// Move moves the drag to (x, y) in screen coordinates (XdndPosition).
+func (d *Drag) Move(x, y int) {
+	d.send("XdndPosition", 0, C.long(x<<16|y&0xffff), C.CurrentTime, C.long(d.c.atom("XdndActionCopy")))
+}
+
+// Leave ends the drag without a drop (XdndLeave).
+func (d *Drag) Leave() {
+	d.send("XdndLeave", 0, 0, 0, 0)
+	d.end()
+}
+
+func (d *Drag) end() {
+	if d.src != 0 {
+		C.XDestroyWindow(d.c.d, d.src) // its selection goes with it
+		C.XFlush(d.c.d)
+		d.src = 0
 	}
-	send("XdndEnter", C.long(version<<24), C.long(uriList), 0, 0)
-	send("XdndPosition", 0, C.long(x<<16|y&0xffff), C.CurrentTime, C.long(c.atom("XdndActionCopy")))
+}
 
-	data := C.CString(list)
+// Drop drops the files where the drag is and returns once the window
+// says it has taken them. The window answers every XdndPosition with an
+// XdndStatus; the first one that accepts is the cue to drop.
+func (d *Drag) Drop(timeout time.Duration) error {
+	defer d.end()
+	c := d.c
+	uriList := c.atom("text/uri-list")
+	data := C.CString(d.list)
 	defer C.free(unsafe.Pointer(data))
 	deadline := time.Now().Add(timeout)
 	dropped := false
@@ -253,16 +297,16 @@ func (c *Conn) Drop(win uint64, x, y int, paths []string, timeout time.Duration)
 					continue
 				}
 				if C.clientLong(&ev, 1)&1 == 0 {
-					send("XdndLeave", 0, 0, 0, 0)
+					d.send("XdndLeave", 0, 0, 0, 0)
 					return errors.New("the window refused the drop")
 				}
-				send("XdndDrop", 0, C.CurrentTime, 0, 0)
+				d.send("XdndDrop", 0, C.CurrentTime, 0, 0)
 				dropped = true
 			case c.atom("XdndFinished"):
 				return nil
 			}
 		case C.SelectionRequest:
-			C.answer(c.d, C.selReq(&ev), data, C.int(len(list)), uriList)
+			C.answer(c.d, C.selReq(&ev), data, C.int(len(d.list)), uriList)
 			C.XFlush(c.d)
 		}
 	}
