@@ -41,7 +41,7 @@ DEB_WINDOWS := gcc-mingw-w64-x86-64 gcc-mingw-w64-i686
 DEB_WINPKG  := wixl msitools zip imagemagick
 DEB_WINTEST := wine wine64 xvfb libgl1-mesa-dri xdotool imagemagick gnupg procps
 
-.PHONY: all build run test bench asm deps deps-test clean \
+.PHONY: all build run test bench asm deps deps-test deps-bench clean \
         install uninstall test-desktop package-linux package-windows package-windows-386 pkgsrc deps-desktop deps-windows \
         build-windows-amd64 deps-windows-package deps-test-windows test-386-vm deps-vm
 
@@ -218,11 +218,18 @@ vet:
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) vet ./hashing/... ./app/...
 	CGO_ENABLED=0 $(GO) vet -tags purego ./hashing/...
 
-bench:
+# The last step compares SHA-256 and SHA-1 with OpenSSL and RHash, in turns:
+# the kernels (hashdrop bench against openssl speed -evp -bytes 16384) and
+# the whole process (hashdrop sum against openssl dgst and rhash on a 1 GiB
+# file in /dev/shm), best and median of 5; a line where Hashdrop is the
+# slower says so (issue 41). About 2 minutes; run it on a quiet machine.
+bench: deps-bench
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
 	$(GO) test -v -run '^TestAlternate$$' ./hashing -alternate=all
 	$(GO) run . bench
 	$(GO) test -run '^$$' -bench TimeToVerdict -benchtime 5x ./ui/
+	CGO_ENABLED=0 $(GO) build -o $(BIN) ./app/cli/hashdrop
+	$(GO) run ./app/internal/peerbench -hashdrop $(BIN) -a sha256,sha1 -rounds 5
 
 # Regenerate the amd64 assembly from the avo generators in hashing/_asm.
 asm:
@@ -240,6 +247,9 @@ deps:
 
 deps-test:
 	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign && command -v b3sum && command -v xxhsum' $(DEB_TEST)
+
+deps-bench:
+	@sh .ci/need 'command -v openssl && command -v rhash' openssl rhash
 
 deps-desktop:
 	@sh .ci/need 'command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate' $(DEB_DESKTOP)
