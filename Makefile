@@ -47,7 +47,7 @@ DEB_WINDOWS := gcc-mingw-w64-x86-64 gcc-mingw-w64-i686
 DEB_WINPKG  := wixl msitools zip imagemagick
 DEB_WINTEST := wine wine64 xvfb libgl1-mesa-dri xdotool imagemagick gnupg procps
 
-.PHONY: all build run test bench asm deps deps-test clean \
+.PHONY: all build run test bench asm deps deps-test deps-bench clean \
         install uninstall test-desktop package-linux package-windows package-windows-386 pkgsrc deps-desktop deps-windows \
         deps-linux package-deb deb-programs package-flatpak test-filemanagers test-deb test-flatpak \
         build-windows-amd64 deps-windows-package deps-test-windows test-386-vm deps-vm
@@ -236,11 +236,21 @@ vet:
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) vet ./hashing/... ./app/...
 	CGO_ENABLED=0 $(GO) vet -tags purego ./hashing/...
 
-bench:
+# The last two steps compare SHA-256 and SHA-1 with OpenSSL (issue 41): the
+# kernels in one process, message by message in turns, in MB/s and cycles a
+# block (hashing/internal/opensslpeer, cgo and libcrypto); then the programs,
+# in turns, best and median of 5: hashdrop bench against openssl speed -evp
+# -bytes 16384, and the whole process, hashdrop sum against openssl dgst and
+# rhash on a 1 GiB file in /dev/shm. A line where Hashdrop is the slower says
+# so. About 3 minutes; run it on a quiet machine.
+bench: deps-bench
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
 	$(GO) test -v -run '^TestAlternate$$' ./hashing -alternate=all
 	$(GO) run . bench
 	$(GO) test -run '^$$' -bench TimeToVerdict -benchtime 5x ./ui/
+	$(GO) test -tags opensslpeer -count=1 -v -run 'OpenSSLAgrees|KernelsAgainstOpenSSL' ./hashing/internal/opensslpeer -algorithms sha256,sha1
+	CGO_ENABLED=0 $(GO) build -o $(BIN) ./app/cli/hashdrop
+	$(GO) run ./app/internal/peerbench -hashdrop $(BIN) -a sha256,sha1 -rounds 5
 
 # Regenerate the amd64 assembly from the avo generators in hashing/_asm.
 asm:
@@ -258,6 +268,10 @@ deps:
 
 deps-test:
 	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign && command -v b3sum && command -v xxhsum' $(DEB_TEST)
+
+# openssl and rhash to compare with; libssl-dev for opensslpeer's cgo.
+deps-bench:
+	@sh .ci/need 'command -v openssl && command -v rhash && test -e /usr/include/openssl/evp.h' openssl rhash libssl-dev
 
 deps-desktop:
 	@sh .ci/need 'command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate' $(DEB_DESKTOP)

@@ -41,6 +41,7 @@ type lane struct {
 	ready chan struct{} // signalled when half the chunks are free
 	made  int           // chunks allocated so far; only the lane's current reader touches it
 	size  int           // bytes per chunk
+	slab  []byte        // the chunks' memory from newSlab, or nil: each chunk from the heap
 }
 
 func newLane(chunks, size int) *lane {
@@ -59,8 +60,17 @@ func (l *lane) get(stop <-chan struct{}) *chunk {
 		default:
 		}
 		if l.made < cap(l.free) {
+			if l.made == 0 {
+				l.slab = newSlab(l, cap(l.free)*l.size)
+			}
+			var buf []byte
+			if l.slab != nil {
+				buf = l.slab[l.made*l.size : (l.made+1)*l.size : (l.made+1)*l.size]
+			} else {
+				buf = make([]byte, l.size) // one at a time, as the file needs them
+			}
 			l.made++
-			return &chunk{buf: make([]byte, l.size), lane: l}
+			return &chunk{buf: buf, lane: l}
 		}
 		select {
 		case <-l.ready: // possibly left from earlier: look again

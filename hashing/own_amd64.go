@@ -24,8 +24,11 @@ import (
 // Rapids: there it ran 1.022 times as fast as crypto/sha1's (in turns, 16 KiB
 // at a time), level with OpenSSL's and RHash's, which crypto/sha1 trails by
 // 2.5 %. On Zen 3 the 32-bit loop this one grew from ran at the chain's bound,
-// and crypto/sha1 is level with the peers on Zen 4; the order from Intel has
-// not run on an AMD CPU, so crypto/sha1 keeps SHA-1 there.
+// and crypto/sha1 is level with the peers on Zen 4. On an AMD Zen 5 (issue
+// 41) the order from Intel ran at 0.996-0.998 times crypto/sha1's speed, in
+// turns, and both within 1 % of the chain's bound of 121 cycles a block (20
+// SHA1RNDS4 of 6 cycles, and the feed-forward), level with OpenSSL's: so
+// crypto/sha1 keeps SHA-1 on AMD CPUs.
 //
 // The standard library's MD5 runs at the bound of MD5's chain for scalar code
 // (289 cycles a block on Zen 3, Hashdrop's bmi1 core 288; hashing/_asm/md5

@@ -46,3 +46,22 @@ func TestAlternateTakesTurns(t *testing.T) {
 		}
 	}
 }
+
+func TestAlternateClockedCountsCycles(t *testing.T) {
+	cs := []Contender{{Name: "sha256", New: sha256.New}}
+	got := AlternateClocked(4096, 20, cs)[0]
+	if !(got.C1 <= got.C10 && got.C10 <= got.C50 && got.C1 > 0) {
+		t.Errorf("cycles a byte %.2f, %.2f, %.2f are not the fewest first", got.C1, got.C10, got.C50)
+	}
+	if plain := Alternate(4096, 20, cs)[0]; plain.C1 != 0 || plain.C50 != 0 {
+		t.Errorf("Alternate gave cycles (%.2f, %.2f): only AlternateClocked measures the clock", plain.C1, plain.C50)
+	}
+}
+
+func TestClockGHzIsAClock(t *testing.T) {
+	// No core runs at 10 GHz: a chain the compiler dropped, or one counted
+	// in the wrong unit, would seem to. (Slow is possible: an emulator.)
+	if g := ClockGHz(); g <= 0 || g > 10 {
+		t.Errorf("ClockGHz() = %.3f", g)
+	}
+}
