@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/widget"
+
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -213,5 +215,32 @@ func TestChecksumFileOfXXH64SaysAccidentsOnly(t *testing.T) {
 	v := h.w.sums
 	if v.banner.Outcome() != checksum.Match || !strings.Contains(v.banner.Detail(), "XXH64 only catches accidental damage") {
 		t.Errorf("banner %v %q / %q", v.banner.Outcome(), v.banner.Headline(), v.banner.Detail())
+	}
+}
+
+// One wrong digit in a pasted digest is worded as the slip it most likely
+// is, and the digest shown under it is the file's SHA-256, the likeliest
+// of the 64-digit candidates, not whichever came closest (issue 37).
+func TestPastedDigestOneDigitOff(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.w.Add([]string{writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")})
+	h.waitFor("hashed", func() bool { return len(h.w.files.items) == 1 && h.allFinished() && h.w.Idle() })
+	good := sha256Hex("abc")
+	typo := good[:10] + string("0123456789abcdef"[(strings.IndexByte("0123456789abcdef", good[10])+1)%16]) + good[11:]
+	h.app.Clipboard().SetContent(typo)
+	h.w.expected.pasteClipboard()
+	h.waitFor("judged", func() bool { return h.allFinished() && h.w.Idle() && h.w.banner.Outcome() == checksum.Mismatch })
+	if d := h.w.banner.Detail(); !strings.Contains(d, "a slip in copying the digest is likelier than a damaged file") {
+		t.Errorf("detail %q", d)
+	}
+	var shown string
+	for _, seg := range h.w.banner.compare.Segments {
+		if ts, ok := seg.(*widget.TextSegment); ok {
+			shown += ts.Text + "\n"
+		}
+	}
+	if !strings.Contains(shown, "this file's SHA-256 (below)") || !strings.Contains(shown, good[:64]) {
+		t.Errorf("the digests shown:\n%s", shown)
 	}
 }
