@@ -40,8 +40,6 @@ type Release struct {
 	Names []string
 	// Sources are the checksum files in play.
 	Sources []verdict.Source
-	// Sums are the checksum files read, by path, for the companions' lines.
-	Sums map[string]*checksum.File
 	// Problems are checksum files and folders that could not be read.
 	Problems []error
 }
@@ -55,7 +53,7 @@ type item struct {
 // Gather expands paths into the release's files and what was published
 // for them.
 func Gather(ctx context.Context, paths []string, opts Options) *Release {
-	r := &Release{Sums: make(map[string]*checksum.File)}
+	r := &Release{}
 	var items []item
 	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
@@ -203,7 +201,6 @@ func (g *gatherer) entries(path string, listed map[int]bool) {
 		g.r.Problems = append(g.r.Problems, err)
 		return
 	}
-	g.r.Sums[path] = sf
 	loc, err := sf.Locator(g.opts.AllowOutside)
 	if err != nil {
 		g.r.Problems = append(g.r.Problems, err)
