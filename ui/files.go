@@ -73,7 +73,6 @@ type fileItem struct {
 
 	verdict     verdict.FileVerdict // the engine's verdict on it (judge)
 	unsupported []string            // algorithms of digests published for it that Hashdrop lacks
-	companion   bool                // a checksum file or signature of a folder dropped whole: used, not judged
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {

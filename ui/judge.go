@@ -129,10 +129,11 @@ func (it *fileItem) read() verdict.Read {
 }
 
 // companion reports whether it is a checksum file or a signature listed
-// with the files (found in a folder dropped whole): no one publishes
-// digests of them, and they are not counted.
+// among other files (one the release's reading could not use, or one read
+// as a file of its own): no one publishes digests of them, and they are
+// not counted.
 func (w *Window) companion(it *fileItem) bool {
-	return it.companion || len(w.files.items) > 1 && (checksum.IsSumsName(filepath.Base(it.path)) || checksum.SignedPath(it.path) != "")
+	return len(w.files.items) > 1 && (checksum.IsSumsName(filepath.Base(it.path)) || checksum.SignedPath(it.path) != "")
 }
 
 // mark puts a tick or a cross beside the rows a verdict compared.
