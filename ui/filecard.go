@@ -340,8 +340,8 @@ func (c *fileCard) update() {
 		c.problem.Show()
 		c.cancel.Hide()
 		c.retry.Show()
-		if it.state == stateMissing {
-			c.retry.Hide() // nothing to read again
+		if it.state == stateMissing || it.refused {
+			c.retry.Hide() // nothing to read again, or not to be read
 		}
 	case stateDone:
 		c.running.Hide()

@@ -73,6 +73,9 @@ type fileItem struct {
 
 	verdict     verdict.FileVerdict // the engine's verdict on it (judge)
 	unsupported []string            // algorithms of digests published for it that Hashdrop lacks
+	// refused: not read, for it is no regular file or its checksum file
+	// names it outside its folder and the user said so (stateFailed)
+	refused bool
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
@@ -209,6 +212,9 @@ func (it *fileItem) problemText() string {
 	}
 	if it.state == stateMissing && len(it.published) > 0 {
 		return tr("Not here: {{.Source}} lists it, and there is no such file.", "Source", it.sourceText(it.published[0]))
+	}
+	if it.refused && outsideCause(it.err) {
+		return tr("Not read: its checksum file names it outside its own folder, and you chose only the folder. Drop the file itself to read it.")
 	}
 	var fe *app.FileError
 	if errors.As(it.err, &fe) {

@@ -41,9 +41,10 @@ func (w *Window) takeSums(path string) {
 
 // sumsGiven takes checksum files given on their own (xs[i] nil: paths[i]
 // is not usable). They are remembered for the files dropped after them;
-// when they list files of the list, they are used for them and the list
-// stays in view, else they are checked in the checksum-file view, one
-// after the other (Next).
+// when they list files of the list, they are used for them. Else the files
+// they name become rows of the list, checked against them (takeListed),
+// or, for one that cannot be used or is longer than oneListLimit, they are
+// checked in the checksum-file view, one after the other (Next).
 func (w *Window) sumsGiven(paths []string, xs []*checksum.Index) {
 	var usable []*checksum.Index
 	for _, x := range xs {
@@ -65,6 +66,10 @@ func (w *Window) sumsGiven(paths []string, xs []*checksum.Index) {
 		} else {
 			w.flash(trn(n, "The checksum files are used for the file they list", "The checksum files are used for the {{.N}} files they list", "N", n))
 		}
+		return
+	}
+	if listable(xs) {
+		w.takeListed(paths, xs)
 		return
 	}
 	w.sumsNext = nil

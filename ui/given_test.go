@@ -67,10 +67,16 @@ func TestChecksumFileFromAnotherFolder(t *testing.T) {
 				h.waitFor("hashed", h.allFinished)
 				h.w.Add([]string{sums})
 			case "SHA256SUMS then ISO":
-				h.w.Add([]string{sums}) // nothing listed yet: checked on its own, as ever
-				h.waitFor("the check to end", func() bool { return h.w.sums != nil && h.w.sums.sf != nil && !h.w.sums.running() })
-				if len(h.w.given) != 1 || h.w.given[0].Built() {
-					t.Fatalf("%d checksum files remembered; indexed for its own check: %v", len(h.w.given), len(h.w.given) == 1)
+				// Nothing listed yet: the files it lists are rows that say
+				// they are not beside it; the ISO dropped from elsewhere
+				// takes its row (issue 37).
+				h.w.Add([]string{sums})
+				h.waitFor("its rows", func() bool { return len(h.w.files.items) == 2 && h.w.Idle() && h.w.walking == 0 })
+				if len(h.w.given) != 1 || h.w.sums != nil {
+					t.Fatalf("%d checksum files remembered; the checksum-file view: %v", len(h.w.given), h.w.sums != nil)
+				}
+				if it := h.item(filepath.Join("Desktop", "debian.iso")); it.state != stateMissing {
+					t.Fatalf("debian.iso, not beside SHA256SUMS: %v", it.state)
 				}
 				h.w.Add([]string{iso})
 			case "ISO then Open checksum file":
@@ -80,8 +86,12 @@ func TestChecksumFileFromAnotherFolder(t *testing.T) {
 				h.w.openChecksumFile()
 			}
 			it := judgedBy(h, "debian.iso", checksum.Match)
-			if len(h.w.files.items) != 1 {
-				t.Errorf("%d files listed: the checksum file is not one of them", len(h.w.files.items))
+			rows := 1
+			if how == "SHA256SUMS then ISO" {
+				rows = 2 // other.iso, not here
+			}
+			if len(h.w.files.items) != rows || it.path != iso {
+				t.Errorf("%d files listed, want %d; debian.iso is %s", len(h.w.files.items), rows, it.path)
 			}
 			if got := h.w.banner.Headline(); got != want {
 				t.Errorf("banner %q, want %q as beside the file", got, want)
@@ -126,8 +136,11 @@ func TestChecksumFileEntryWithAnotherPathIsNotGuessed(t *testing.T) {
 	h.w.Add([]string{iso})
 	h.waitFor("hashed", h.allFinished)
 	h.w.Add([]string{sums})
-	h.waitFor("the checksum-file view", func() bool { return h.w.sums != nil && h.w.sums.sf != nil && !h.w.sums.running() })
+	h.waitFor("its row", func() bool { return len(h.w.files.items) == 2 && h.w.Idle() && h.w.walking == 0 })
 	h.settle()
+	if it := h.item(filepath.Join("Desktop", "amd64", "debian.iso")); it.state != stateMissing {
+		t.Errorf("amd64/debian.iso, not beside SHA256SUMS: %v", it.state)
+	}
 	if it := h.item("debian.iso"); it.sidecar != nil || len(it.published) != 0 {
 		t.Errorf("debian.iso judged by amd64/debian.iso: %+v", it.sidecar)
 	}
@@ -203,6 +216,27 @@ func TestChecksumFilesDroppedTogether(t *testing.T) {
 	md5 := writeFile(t, filepath.Join(dir, "MD5SUMS"), "900150983cd24fb0d6963f7d28e17f72  debian.iso\n")
 	sig := writeFile(t, sha256+".sign", "not a real signature")
 
+	// Given alone, both check the file they list, in one list (issue 37);
+	// the signature is read as SHA256SUMS's, not hashed.
+	h.w.Add([]string{sha256, sig, md5})
+	it := judgedBy(h, filepath.Join(filepath.Base(dir), "debian.iso"), checksum.Match) // named from above its folder
+	if len(h.w.files.items) != 1 || h.w.sums != nil {
+		t.Fatalf("%d rows, want debian.iso's alone; the checksum-file view: %v", len(h.w.files.items), h.w.sums != nil)
+	}
+	bySig := false
+	sources := make(map[string]bool)
+	for _, p := range it.published {
+		sources[filepath.Base(p.Source)] = true
+		bySig = bySig || p.Source == sha256 && p.Authenticity != nil
+	}
+	if !sources["SHA256SUMS"] || !sources["MD5SUMS"] || !bySig {
+		t.Errorf("debian.iso published by %v, SHA256SUMS's signature read: %v", sources, bySig)
+	}
+
+	// Longer than the list takes, they are checked in the checksum-file
+	// view, one after the other.
+	longChecksumFiles(t)
+	h.w.Clear()
 	h.w.Add([]string{sha256, sig, md5})
 	checked := func(path string) func() bool {
 		return func() bool {
@@ -256,6 +290,7 @@ func TestChecksumFileChangedSinceGivenIsReadAgain(t *testing.T) {
 		fmt.Fprintf(&filler, "%s  f%05d\n", sha256Hex("x"), i)
 	}
 	h := newHarness(t)
+	longChecksumFiles(t) // checked in its view, and remembered
 	iso, sums := twoFolders(t, filler.String()+sha256Hex("abX")+"  debian.iso\n")
 	h.w.Add([]string{sums})
 	h.waitFor("the check to end", func() bool { return h.w.sums != nil && h.w.sums.sf != nil && !h.w.sums.running() })

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/desktop"
+	"github.com/hashdrop/hashdrop/app/verdict"
 )
 
 // focusWindow counts the requests to bring the window to the front.
@@ -58,9 +59,10 @@ func TestHandOverChecksumFileChecksAtOnce(t *testing.T) {
 	_, sums := sumsFolder(t)
 	h.dialogs.confirm = false
 	go h.w.HandOver([]string{sums})
-	h.waitFor("the check to finish", func() bool { v := h.w.sums; return v != nil && v.sf != nil && !v.running() && v.checked == 5 })
-	if got := h.w.sums.EntryStatus(0); got != "OK" {
-		t.Errorf("first entry %q", got)
+	h.waitFor("the check to finish", func() bool { return len(h.w.files.items) == 5 && h.allFinished() && h.w.Idle() })
+	h.settle()
+	if got := h.item(filepath.Join("dl", "good.iso")).verdict.Status; got != verdict.OK {
+		t.Errorf("good.iso: %v", got)
 	}
 }
 

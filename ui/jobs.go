@@ -32,22 +32,15 @@ func (w *Window) drop(uris []fyne.URI) {
 
 // Add queues paths: files are hashed, folders walked (in the background,
 // with a count shown) and their files hashed, and a checksum file
-// (SHA256SUMS, *.sha256, ...) given on its own is opened in the
-// checksum-file view, and a public key file (.asc, .gpg, .pub) given on
-// its own is offered for import.
+// (SHA256SUMS, *.sha256, ...) given on its own lists the files it names
+// (sumsGiven), and a public key file (.asc, .gpg, .pub) given on its own
+// is offered for import.
 func (w *Window) Add(paths []string) {
 	if len(paths) == 0 {
 		return
 	}
 	w.show(nil)
-	if w.walkCancel == nil {
-		ctx, cancel := context.WithCancel(context.Background())
-		w.walkCancel = cancel
-		w.walkCtx = ctx
-	}
-	ctx, gen := w.walkCtx, w.gen
-	w.walking++
-	w.refreshChrome()
+	ctx, gen := w.startWalk()
 	remembered := slices.Clone(w.given)
 	w.background(func() {
 		if len(paths) == 1 {
@@ -196,6 +189,19 @@ func (w *Window) forgetGiven(xs ...*checksum.Index) {
 	w.given = slices.DeleteFunc(w.given, func(x *checksum.Index) bool { return slices.Contains(xs, x) })
 }
 
+// startWalk counts a walk begun (Esc cancels its context; walkDone ends
+// it) and returns its context and the list's generation.
+func (w *Window) startWalk() (context.Context, int) {
+	if w.walkCancel == nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		w.walkCancel = cancel
+		w.walkCtx = ctx
+	}
+	w.walking++
+	w.refreshChrome()
+	return w.walkCtx, w.gen
+}
+
 // walkDone counts a finished walk; the last one releases the walks' context.
 func (w *Window) walkDone() {
 	w.walking--
@@ -226,9 +232,12 @@ func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
 	var items []*fileItem
 	var fresh []gather.File
 	var freshPubs [][]checksum.Published
+	missing := w.missingRows()
+	found := make(map[*fileItem]bool) // rows of files listed as not here, found elsewhere
 	for i, f := range files {
 		if it, ok := listed[f.Path]; ok {
 			if it != nil && it.finished() && (it.state == stateCancelled || it.state == stateFailed) {
+				it.refused = false // dropped itself: the user asks for it
 				w.retry(it)
 			}
 			continue
@@ -237,6 +246,21 @@ func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
 		it := newFileItem(f.Path, f.Size, algs)
 		if f.Name != "" {
 			it.name = app.VisibleText(f.Name)
+		}
+		if len(missing) > 0 {
+			// A file a checksum file lists and that was not beside it,
+			// dropped from elsewhere: it takes the row that said so.
+			var beside []checksum.Published
+			if i < len(pubs) {
+				beside = pubs[i]
+			}
+			if row := missing.of(checksum.PublishedFor(f.Path, beside, w.given)); row != nil && !found[row] {
+				row.path, row.name, row.size, row.base, row.rows = it.path, it.name, it.size, it.base, it.rows
+				row.state, row.err, row.published = stateWaiting, nil, nil
+				found[row] = true
+				w.files.changed(row)
+				it = row
+			}
 		}
 		items = append(items, it)
 		fresh = append(fresh, f)
@@ -258,8 +282,10 @@ func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
 				w.tracef("signature of %s: %s", filepath.Base(it.published[0].Source), a.Verdict.Kind)
 			}
 		}
-		it.index = len(w.files.items)
-		w.files.items = append(w.files.items, it)
+		if !found[it] {
+			it.index = len(w.files.items)
+			w.files.items = append(w.files.items, it)
+		}
 		first, later := w.verdictFirst(it, algs)
 		for _, a := range first {
 			if !containsAlg(it.rows, a) {
@@ -274,6 +300,38 @@ func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
 	w.stale = true // a digest pasted before the files came is judged at the next tick
 	w.refreshChrome()
 	w.checkOwnSignatures(items)
+}
+
+// entryRows finds the rows of files a checksum file lists and that are not
+// there, by the entries that list them.
+type entryRows map[entryKey]*fileItem
+
+type entryKey struct {
+	source string
+	line   int
+}
+
+// missingRows are the rows of the list that say a listed file is not there.
+func (w *Window) missingRows() entryRows {
+	rows := make(entryRows)
+	for _, it := range w.files.items {
+		if it.state == stateMissing {
+			for _, p := range it.published {
+				rows[entryKey{p.Source, p.Line}] = it
+			}
+		}
+	}
+	return rows
+}
+
+// of is the row of a file not there that one of the entries pubs lists.
+func (r entryRows) of(pubs []checksum.Published) *fileItem {
+	for _, p := range pubs {
+		if it := r[entryKey{p.Source, p.Line}]; it != nil {
+			return it
+		}
+	}
+	return nil
 }
 
 // expectedFor is the digest the verdict on it compares with: the pasted

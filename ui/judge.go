@@ -116,6 +116,9 @@ func (it *fileItem) read() verdict.Read {
 	case stateHashing:
 		return verdict.FileReading
 	case stateFailed:
+		if it.refused {
+			return verdict.FileRefused
+		}
 		return verdict.FileUnreadable
 	case stateCancelled:
 		return verdict.FileCancelled

@@ -91,6 +91,7 @@ func checkJapanese(t *testing.T, where string, o fyne.CanvasObject) {
 func TestJapaneseWindow(t *testing.T) {
 	useLanguage(t, "ja")
 	h := newHarness(t)
+	longChecksumFiles(t) // a test of the checksum-file view
 	checkJapanese(t, "empty window", h.win.Content())
 
 	dir := t.TempDir()

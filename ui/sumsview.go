@@ -335,15 +335,21 @@ func (v *sumsView) loaded(sf *checksum.File, outside outsideNames, plan *checksu
 		v.check(false)
 		return
 	}
-	msg := trn(outside.n,
-		"{{.Name}} names {{.N}} file outside its folder:\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead it too?",
-		"{{.Name}} names {{.N}} files outside its folder, for example\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead them too?",
-		"Name", filepath.Base(v.path), "N", units.Thousands(outside.n), "Example", outside.first)
+	msg := outsideQuestion(filepath.Base(v.path), outside.n, outside.first)
 	v.w.dialogs.Caution(tr("Files outside the folder"), msg, trn(outside.n, "Read it too", "Read them too"), tr("Only the folder"), func(yes bool) {
 		if v.w.sums == v {
 			v.check(yes)
 		}
 	})
+}
+
+// outsideQuestion asks whether to read the n files outside its folder the
+// checksum file name names (example is one).
+func outsideQuestion(name string, n int, example string) string {
+	return trn(n,
+		"{{.Name}} names {{.N}} file outside its folder:\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead it too?",
+		"{{.Name}} names {{.N}} files outside its folder, for example\n\n    {{.Example}}\n\nA checksum file from the internet has no business reading other files on this computer.\nRead them too?",
+		"Name", name, "N", units.Thousands(n), "Example", example)
 }
 
 // check runs the check in the background, each file through the core's

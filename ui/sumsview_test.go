@@ -38,6 +38,7 @@ func sumsFolder(t *testing.T) (dir, sums string) {
 
 func TestChecksumFileView(t *testing.T) {
 	h := newHarness(t)
+	longChecksumFiles(t) // a test of the checksum-file view
 	_, sums := sumsFolder(t)
 	h.dialogs.confirm = false // do not read outside the folder
 	h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
@@ -75,6 +76,7 @@ func TestChecksumFileView(t *testing.T) {
 
 func TestChecksumFileAllowOutsideAndAllOK(t *testing.T) {
 	h := newHarness(t)
+	longChecksumFiles(t) // a test of the checksum-file view
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "a.iso"), "abc")
 	writeFile(t, filepath.Join(root, "sub", "b.iso"), "abc")
@@ -104,6 +106,7 @@ func TestChecksumFileUnusable(t *testing.T) {
 
 func TestCancelChecksumFile(t *testing.T) {
 	h := newHarness(t)
+	longChecksumFiles(t) // a test of the checksum-file view
 	h.core.hold = true
 	_, sums := sumsFolder(t)
 	h.w.Add([]string{sums})
@@ -157,6 +160,7 @@ func missingSums(t *testing.T, n int) string {
 // view keeps up and Cancel is seen at once.
 func TestChecksumViewBatchesItsUpdates(t *testing.T) {
 	h := newHarness(t)
+	longChecksumFiles(t) // a test of the checksum-file view
 	const n = 10_000
 	sums := missingSums(t, n)
 	h.w.drop([]fyne.URI{storage.NewFileURI(sums)})
@@ -322,6 +326,7 @@ func TestEscOnCheckAgainIsTheWindows(t *testing.T) {
 // believes none of the new text.
 func TestChecksumFileChangedWhileChecked(t *testing.T) {
 	h := newHarness(t)
+	longChecksumFiles(t) // a test of the checksum-file view
 	h.core.hold = true
 	dir := t.TempDir()
 	const n = 16_000 // 72 bytes a line: over a megabyte

@@ -17,6 +17,7 @@ import (
 // the banner, and a checksum file's rows.
 func TestNamesShowInvisibleCharacters(t *testing.T) {
 	h := newHarness(t)
+	longChecksumFiles(t) // a test of the checksum-file view
 	dir := t.TempDir()
 	const zw, shown = "ubuntu\u200b.iso", `ubuntu\u200b.iso`
 	iso := writeFile(t, filepath.Join(dir, zw), "abd")

@@ -15,8 +15,9 @@ import (
 )
 
 // TestChecksumFileSmoke starts Hashdrop on a SHA256SUMS, as a double-click
-// does, and checks that the checksum-file view verified it at once: one
-// file OK, one FAILED, one missing. A second launch with another file hands
+// does, and checks that the files it lists joined the list and were
+// verified at once: one file OK, one FAILED, one missing (issue 37: one
+// list, the engine's verdict). A second launch with another file hands
 // it to the running window and exits 0 without a word. Then the same in
 // Japanese (LANG=ja_JP.UTF-8). Screenshots of both views go to out:
 // smoke-checksums(-ja).png and smoke-handover(-ja).png.
@@ -44,10 +45,11 @@ func TestChecksumFileSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	checked := []string{
-		"entry " + filepath.Base(good) + ": OK",
-		"entry " + filepath.Base(bad) + ": FAILED",
-		"entry debian-13-amd64-netinst.iso.torrent: MISSING",
-		"checksum file SHA256SUMS: 1 OK, 1 FAILED, 1 missing",
+		"published digest for " + good,
+		"published digest for " + bad,
+		"verdict mismatch: ",
+		"reason published-mismatch",
+		"statuses ok=1 missing=1 failed=1",
 	}
 
 	for _, run := range []struct {
@@ -63,7 +65,7 @@ func TestChecksumFileSmoke(t *testing.T) {
 			w := start(t, bin, dl, out, "smoke-checksums"+run.suffix+".log", env, "SHA256SUMS")
 			var win uint64
 			w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
-			w.logged(120*time.Second, append([]string{"checksum file " + filepath.Join(dl, "SHA256SUMS")}, checked...)...)
+			w.logged(120*time.Second, append([]string{filepath.Join(dl, "SHA256SUMS") + `"] given on their own: the files they list are listed`}, checked...)...)
 			time.Sleep(time.Second) // a few redraws
 			screenshot(t, x, win, filepath.Join(out, "smoke-checksums"+run.suffix+".png"))
 

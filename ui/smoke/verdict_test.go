@@ -47,11 +47,11 @@ func TestVerdictRulesSmoke(t *testing.T) {
 			sums := filepath.Join(dl, "SHA256SUMS")
 			os.WriteFile(sums, []byte(sha256File(t, iso)+" *ubuntu-desktop.iso\n"+strings.Repeat("1", 64)+" *ubuntu-server.iso\n"), 0o644)
 			return sums
-		}, "verdict match: The file you have matches SHA256SUMS"},
+		}, "verdict match: Matches the published SHA-256"}, // the other ISO is a row that says it is not here
 	}
 	english := []string{"LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="}
 	japanese := []string{"LANG=ja_JP.UTF-8", "LANGUAGE=ja", "LC_ALL=", "LC_MESSAGES="}
-	jaWant := []string{"verdict match: 200 個のファイルすべてが、隣に置かれたハッシュ値と一致しました", "verdict match: お手元のファイルは SHA256SUMS と一致しました"}
+	jaWant := []string{"verdict match: 200 個のファイルすべてが、隣に置かれたハッシュ値と一致しました", "verdict match: 公開されている SHA-256 と一致しました"}
 	for i, r := range runs[:2] {
 		runs = append(runs, run{r.name + "-ja", r.setup, jaWant[i]})
 	}
