@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -12,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -196,8 +195,7 @@ func (f *expectedField) judge() {
 // listed when the digest was pasted (or came first after it), and a whole
 // checksum line names it (or names no file listed).
 func (f *expectedField) appliesTo(it *fileItem) bool {
-	e := f.parsed
-	return e != nil && f.forItems[it] && (e.Name == "" || path.Base(filepath.ToSlash(e.Name)) == filepath.Base(it.path))
+	return f.parsed != nil && f.forItems[it] && verdict.PastedNames(f.parsed, it.path)
 }
 
 // rereads reports whether the digest may have it read again for a

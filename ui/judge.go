@@ -51,22 +51,24 @@ func (w *Window) judge() {
 	w.files.redraw()
 }
 
-// pastedTargets are the files the expected-digest field is compared with:
-// those it applies to, or, when a whole checksum line names none of them,
-// every file it was pasted for (one may be renamed).
+// pastedTargets are the files the expected-digest field is compared with,
+// of those it was pasted for (verdict.PastedTargets has the rule).
 func (w *Window) pastedTargets() []*fileItem {
-	var targets []*fileItem
+	e := w.expected.parsed
+	if e == nil {
+		return nil
+	}
+	var pastedFor []*fileItem
+	var paths []string
 	for _, it := range w.files.items {
-		if w.expected.appliesTo(it) {
-			targets = append(targets, it)
+		if w.expected.forItems[it] {
+			pastedFor = append(pastedFor, it)
+			paths = append(paths, it.path)
 		}
 	}
-	if e := w.expected.parsed; e != nil && e.Name != "" && len(targets) == 0 {
-		for _, it := range w.files.items {
-			if w.expected.forItems[it] {
-				targets = append(targets, it)
-			}
-		}
+	var targets []*fileItem
+	for _, i := range verdict.PastedTargets(e, paths) {
+		targets = append(targets, pastedFor[i])
 	}
 	return targets
 }

@@ -79,10 +79,16 @@ func (c *cli) verify(args []string) int {
 	ev := verdict.Evidence{Files: rel.Files, Sources: rel.Sources}
 	if pasted != nil {
 		ev.Pasted = &verdict.Pasted{Digest: pasted, Of: -1}
+		var pastedFor []int // the files judged that can be read
+		var paths []string
 		for i, f := range rel.Files {
 			if !f.Companion && f.Read.Readable() {
-				ev.Pasted.Targets = append(ev.Pasted.Targets, i)
+				pastedFor = append(pastedFor, i)
+				paths = append(paths, f.Path)
 			}
+		}
+		for _, i := range verdict.PastedTargets(pasted, paths) {
+			ev.Pasted.Targets = append(ev.Pasted.Targets, pastedFor[i])
 		}
 	}
 	rep := Verify(ctx, &ev)

@@ -100,6 +100,10 @@ func TestVerifyExitCodes(t *testing.T) {
 		{[]string{"verify", "--digest", "sha256:" + apptest.ABCSHA256, filepath.Join(dir, "b.bin")}, 1, "FAILED: "},
 		{[]string{"verify", "--digest", "sha256:" + apptest.ABCSHA256[:63] + "0", filepath.Join(dir, "a.bin")}, 1, "typing slip"},
 		{[]string{"verify", "--digest", "xyz", filepath.Join(dir, "a.bin")}, 2, ""},
+		// A checksum line names its file: only b.bin is compared with it
+		// (verdict.PastedTargets, the window's rule), and it fails, though
+		// a.bin has that digest.
+		{[]string{"verify", "--digest", apptest.ABCSHA256 + "  b.bin", filepath.Join(dir, "a.bin"), filepath.Join(dir, "b.bin")}, 1, "b.bin: FAILED"},
 		{[]string{"verify"}, 2, ""},
 		{[]string{"verify", filepath.Join(dir, "a.bin"), filepath.Join(dir, "gone.bin")}, 3, "could not be read"},
 	}
