@@ -2,22 +2,17 @@ package fetch
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"io"
 	"log"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+
+	"github.com/hashdrop/hashdrop/app/fetch/fetchtest"
 )
 
 // The test's hosts: all of them are the one test server.
@@ -27,21 +22,14 @@ const (
 	stranger  = "elsewhere.example.net"
 )
 
-// authority is a test certificate authority and a server certificate it
-// signed for the test's hosts.
-type authority struct {
-	roots  *x509.CertPool
-	server tls.Certificate
-}
-
 var (
-	authorities     [2]*authority
+	authorities     [2]*fetchtest.Authority
 	authoritiesOnce [2]sync.Once
 )
 
 // testAuthority returns test authority i (0 or 1), made once: the second
 // is the one a client does not trust.
-func testAuthority(t *testing.T, i int) *authority {
+func testAuthority(t *testing.T, i int) *fetchtest.Authority {
 	authoritiesOnce[i].Do(func() { authorities[i] = newAuthority(t) })
 	if authorities[i] == nil {
 		t.Fatal("no test authority")
@@ -49,49 +37,8 @@ func testAuthority(t *testing.T, i int) *authority {
 	return authorities[i]
 }
 
-func newAuthority(t *testing.T) *authority {
-	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Now()
-	ca := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "Hashdrop test authority"},
-		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(time.Hour),
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-		KeyUsage:              x509.KeyUsageCertSign,
-	}
-	caDER, err := x509.CreateCertificate(rand.Reader, ca, ca, &caKey.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	caCert, err := x509.ParseCertificate(caDER)
-	if err != nil {
-		t.Fatal(err)
-	}
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	leaf := &x509.Certificate{
-		SerialNumber: big.NewInt(2),
-		Subject:      pkix.Name{CommonName: publisher},
-		DNSNames:     []string{publisher, mirror, stranger},
-		NotBefore:    now.Add(-time.Hour),
-		NotAfter:     now.Add(time.Hour),
-		KeyUsage:     x509.KeyUsageDigitalSignature,
-		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	leafDER, err := x509.CreateCertificate(rand.Reader, leaf, caCert, &key.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	roots := x509.NewCertPool()
-	roots.AddCert(caCert)
-	return &authority{roots: roots, server: tls.Certificate{Certificate: [][]byte{leafDER}, PrivateKey: key}}
+func newAuthority(t *testing.T) *fetchtest.Authority {
+	return fetchtest.NewAuthority(t, publisher, mirror, stranger)
 }
 
 // testServer is an https server that answers for every test host, and the
@@ -114,13 +61,13 @@ func newServer(t *testing.T, signer int, h http.HandlerFunc) *testServer {
 		s.mu.Unlock()
 		h(w, r)
 	}))
-	s.Server.TLS = &tls.Config{Certificates: []tls.Certificate{testAuthority(t, signer).server}}
+	s.Server.TLS = &tls.Config{Certificates: []tls.Certificate{testAuthority(t, signer).Server}}
 	s.Server.Config.ErrorLog = log.New(io.Discard, "", 0) // handshakes refused on purpose
 	s.Server.StartTLS()
 	t.Cleanup(s.Server.Close)
 
 	addr := s.Listener.Addr().String()
-	tr := newTransport(testAuthority(t, 0).roots, func(ctx context.Context, network, _ string) (net.Conn, error) {
+	tr := newTransport(testAuthority(t, 0).Roots, func(ctx context.Context, network, _ string) (net.Conn, error) {
 		s.dials.Add(1)
 		var d net.Dialer
 		return d.DialContext(ctx, network, addr)
@@ -141,7 +88,7 @@ func (s *testServer) received() []*http.Request {
 // clientDialing is a Client of the test's settings whose connections are
 // made by dial.
 func clientDialing(t *testing.T, dial func(ctx context.Context, network, addr string) (net.Conn, error)) *Client {
-	tr := newTransport(testAuthority(t, 0).roots, dial)
+	tr := newTransport(testAuthority(t, 0).Roots, dial)
 	tr.Proxy = nil
 	t.Cleanup(tr.CloseIdleConnections)
 	return &Client{Transport: tr}
