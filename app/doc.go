@@ -7,8 +7,12 @@
 //
 // The packages of app, each with one job, dependencies running downwards:
 //
-//	app/cli        the headless command line (sum, check, compare, keys, bench, algos)
+//	app/cli        the headless command line (sum, check, verify, compare, keys, bench, algos)
 //	app/desktop    one window per user, file associations, the display
+//	app/verdict    the verdict: evidence in, statuses and one headline out
+//	app/release    what was given, as evidence (a folder, a checksum file, what was fetched)
+//	app/publisher  whose file is this: the publishers' table matched against its name
+//	app/fetch      the one use of the network: an HTTPS GET on a publisher's hosts
 //	app/compare    are these files the same: sizes, then the strongest digest shared
 //	app/checksum   published digests: checksum files, typed digests, verdicts
 //	app/signature  signatures and keys: is a checksum file genuine

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -321,6 +323,9 @@ func (it *fileItem) sourceText(p checksum.Published) string {
 	if pastedSums(p.Source) {
 		return tr("the checksum lines you pasted")
 	}
+	if p.Fetched != "" {
+		return fetchedText(p)
+	}
 	if filepath.Dir(p.Source) == filepath.Dir(it.path) {
 		return displayName(p.Source)
 	}
@@ -333,12 +338,24 @@ func sourcePlace(p checksum.Published) string {
 	if pastedSums(p.Source) {
 		return tr("the checksum lines you pasted")
 	}
+	if p.Fetched != "" {
+		return fetchedText(p)
+	}
 	return tr("{{.Name}} in {{.Folder}}", "Name", displayName(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
 }
 
 // besideFile reports whether the checksum file of p lies beside it.
 func (it *fileItem) besideFile(p checksum.Published) bool {
-	return filepath.Dir(p.Source) == filepath.Dir(it.path)
+	return p.Fetched == "" && filepath.Dir(p.Source) == filepath.Dir(it.path)
+}
+
+// fetchedText names a checksum file fetched from its publisher's host.
+func fetchedText(p checksum.Published) string {
+	u, err := url.Parse(p.Fetched)
+	if err != nil {
+		return app.VisibleText(p.Fetched)
+	}
+	return tr("{{.Name}} from {{.Host}}", "Name", app.VisibleText(path.Base(u.Path)), "Host", app.VisibleText(u.Host))
 }
 
 // authLine is the card's line on who signed the file (its own signature,

@@ -121,6 +121,14 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 	case verdict.OnlyUnsupported:
 		w.banner.set(checksum.Unknown, tr("Could not be verified: Hashdrop cannot compute {{.Algorithms}}", "Algorithms", listText(it.unsupported, "and")),
 			tr("No file was compared. Look for a checksum file of another algorithm (SHA256SUMS, SHA512SUMS)."))
+	case verdict.SignedGenuine:
+		headline := tr("{{.Name}} is the file they released: its signature is genuine", "Name", it.name)
+		if len(files) > 1 {
+			headline = tr("The {{.N}} files are the ones they released: their signatures are genuine", "N", len(files))
+		}
+		_, words := fileSignatureWords(it.ownSig)
+		w.banner.set(checksum.Match, headline, joinSentences(tr("{{.Signature}}.", "Signature", words),
+			tr("The signature covers every byte of the file: nothing else needs to be compared.")))
 	}
 }
 

@@ -645,6 +645,9 @@ func (w *Window) CancelAll() {
 	if w.sums != nil && w.sums.running() {
 		w.sums.cancel()
 	}
+	if w.offer.stop != nil {
+		w.offer.stop() // a fetch of a publisher's checksums
+	}
 	w.core.CancelAll()
 	w.tracef("cancel all")
 }
@@ -657,6 +660,11 @@ func (w *Window) Clear() {
 	w.given = nil
 	w.sources = nil
 	w.sumsNext = nil
+	w.offer.reset()
+	for _, f := range w.fetched {
+		f.Close()
+	}
+	w.fetched = nil
 	w.gen++
 	w.walking, w.walkFound, w.walkCancel = 0, 0, nil
 	for _, it := range w.files.items {

@@ -47,6 +47,7 @@ func (w *Window) judge() {
 	}
 	w.judgeComparison()
 	w.showHeadline(&rep)
+	w.offer.update()
 	w.fitTop()
 	w.files.redraw()
 }

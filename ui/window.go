@@ -21,6 +21,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/verdict"
 )
 
@@ -100,10 +101,12 @@ type Window struct {
 	started    time.Time          // when the current batch began
 	stale      bool               // files finished since the last verdict and count
 	stop       chan struct{}
-	cmp        comparing        // files compared with each other (compare.go)
-	report     verdict.Report   // the verdict engine's last report (judge)
-	sources    []verdict.Source // checksum files beside files nothing names, for renamed downloads (until Clear)
-	dragAt     dragProbe        // where a drag is over the window, or nil (droptarget.go)
+	cmp        comparing          // files compared with each other (compare.go)
+	report     verdict.Report     // the verdict engine's last report (judge)
+	offer      *offer             // fetching a publisher's checksums (issue 40)
+	fetched    []*release.Fetched // what was fetched, in temporary folders (until Clear)
+	sources    []verdict.Source   // checksum files beside files nothing names, for renamed downloads (until Clear)
+	dragAt     dragProbe          // where a drag is over the window, or nil (droptarget.go)
 }
 
 // New builds the window's content for core and returns it; call Add to
@@ -172,6 +175,7 @@ func (w *Window) build() {
 	w.banner.shown = w.traceVerdict
 	w.cmp.button = w.newCompareButton() // shown under the expected field
 	w.expected = newExpectedField(w)
+	w.offer = newOffer(w)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.note = widget.NewLabel("")
@@ -207,7 +211,7 @@ func (w *Window) build() {
 	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Hide()
 	w.toolbar = container.NewStack(container.New(&toolbarRow{}, w.status, w.computeMore, w.copyAll, w.save, w.clear, w.cancelAll))
-	top := container.NewVBox(header, w.expected.object(), w.banner, w.toolbar, w.note)
+	top := container.NewVBox(header, w.expected.object(), w.banner, w.offer.obj, w.toolbar, w.note)
 
 	w.dropZone = newDropZone(w)
 	hint := widget.NewLabelWithStyle(tr("Drop more files or folders anywhere on the window, or a SHA256SUMS file to check them"),
@@ -238,6 +242,7 @@ func (w *Window) menu() *fyne.Menu {
 		w.listItem(tr("Cancel all (Esc)"), w.CancelAll, !w.files.allFinished() || w.walking > 0),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Keys…"), w.showKeys),
+		w.alwaysFetchItem(),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Benchmark"), w.showBench),
 		fyne.NewMenuItem(tr("About this computer"), w.showAbout),

@@ -28,6 +28,9 @@ type Published struct {
 	// InName is set on the CRC32 the file's own name carries (InName):
 	// Source is then the file itself, Line 0.
 	InName bool
+	// Fetched is the HTTPS URL Source was fetched from (app/release.Fetch):
+	// Source is then a copy in a temporary folder. "" for a file on the disk.
+	Fetched string
 }
 
 // maxSidecars bounds how many checksum files one folder may make

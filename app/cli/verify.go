@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/publisher"
 	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -30,14 +31,17 @@ const ExitCannotSay = 3
 // files given (a folder is a release: its checksum files are found and
 // used; a checksum file given checks the files it lists; a file alone is
 // checked against the checksum files beside it, the CRC32 in its name and
-// its own signature). One line a file, "NAME: STATUS (why)", then the
+// its own signature; with --fetch, a file nothing beside it publishes for
+// also against its publisher's signed checksums, fetched over HTTPS:
+// without --fetch, verify never touches the network). One line a file, "NAME: STATUS (why)", then the
 // headline. Exit 0 when the headline is green, 1 when red, 3 when Hashdrop
 // cannot say, 2 on bad usage.
 func (c *cli) verify(args []string) int {
-	fs := c.flags("verify", "[--json] [--quiet] [--digest DIGEST] [--allow-outside] [--keyring FILE] PATH...")
+	fs := c.flags("verify", "[--json] [--quiet] [--digest DIGEST] [--fetch] [--allow-outside] [--keyring FILE] PATH...")
 	asJSON := fs.Bool("json", false, "print one JSON object: the headline and every file's verdict")
 	quiet := fs.Bool("quiet", false, "print only the files that are not OK, and the headline")
 	digest := fs.String("digest", "", "compare the files with `DIGEST`, as one pasted in the window (sha256:..., or hex of a known length)")
+	fetchSums := fs.Bool("fetch", false, "for a file nothing beside it publishes for, fetch its publisher's signed checksums over HTTPS, when Hashdrop knows the publisher by the file's name (the only use of the network)")
 	outside := fs.Bool("allow-outside", false, "also check files outside a checksum file's folder (absolute paths, ..)")
 	var keyrings []string
 	fs.Func("keyring", "also trust the public keys in `FILE` (OpenPGP, minisign or signify; may be repeated)", func(v string) error {
@@ -75,6 +79,14 @@ func (c *cli) verify(args []string) int {
 	rel := release.Gather(ctx, paths, release.Options{Ring: ring, AllowOutside: *outside})
 	for _, err := range rel.Problems {
 		c.errorf("hashdrop: %v", err)
+	}
+	if *fetchSums {
+		fetched := c.fetchPublished(ctx, rel)
+		defer func() {
+			for _, f := range fetched {
+				f.Close()
+			}
+		}()
 	}
 	ev := verdict.Evidence{Files: rel.Files, Sources: rel.Sources}
 	if pasted != nil {
@@ -242,9 +254,49 @@ func digestOf(f *verdict.File, a *hashing.Algorithm) []byte {
 
 // sourceName names a checksum file for a line about a file: its base
 // name when it lies beside the file, else its path.
+// fetchGetter fetches for verify --fetch (a test's server in its tests).
+var fetchGetter release.Getter = release.Get
+
+// fetchPublished fetches, for each file of rel that nothing beside it
+// publishes digests for and whose name a publisher's row knows, that
+// publisher's signed checksums (release.Fetch), and adds them to rel as
+// if they had been beside it. A failure is said on stderr and leaves the
+// file as it was: it never makes the verdict red. Close what it returns.
+func (c *cli) fetchPublished(ctx context.Context, rel *release.Release) []*release.Fetched {
+	var out []*release.Fetched
+	for i := range rel.Files {
+		f := &rel.Files[i]
+		if f.Companion || !f.Read.Readable() || len(f.Published) > 0 {
+			continue
+		}
+		name := app.VisibleText(rel.Names[i])
+		g, ok := publisher.Lookup(filepath.Base(f.Path))
+		if !ok {
+			c.errorf("hashdrop: %s: Hashdrop knows no publisher that names files so: nothing fetched", name)
+			continue
+		}
+		c.errorf("hashdrop: %s: fetching %s's checksums from %s", name, g.Publisher, g.Host)
+		got, err := release.Fetch(ctx, f.Path, g, release.RowKeyring(g.Keys), fetchGetter)
+		if err != nil {
+			c.errorf("hashdrop: %s: %v", name, err)
+			continue
+		}
+		out = append(out, got)
+		f.Published = append(f.Published, got.Published...)
+		if got.Signature != nil {
+			f.Signature = got.Signature
+		}
+		rel.Sources = append(rel.Sources, got.Sources...)
+	}
+	return out
+}
+
 func sourceName(f *verdict.File, p checksum.Published) string {
 	if p.InName {
 		return "the CRC32 in its name"
+	}
+	if p.Fetched != "" {
+		return app.VisibleText(p.Fetched)
 	}
 	if filepath.Dir(p.Source) == filepath.Dir(f.Path) {
 		return app.VisibleText(filepath.Base(p.Source))

@@ -6,12 +6,16 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hashdrop/hashdrop/app/fetch"
+	"github.com/hashdrop/hashdrop/app/fetch/fetchtest"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
+	"github.com/hashdrop/hashdrop/app/publisher"
 	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/verdict"
 )
@@ -167,5 +171,57 @@ func TestVerifySignedChecksumFile(t *testing.T) {
 	out, _, code = vRun("verify", "--keyring", key, iso)
 	if code != 1 || !strings.Contains(out, "BAD SIGNATURE") {
 		t.Errorf("tampered: exit %d\n%s", code, out)
+	}
+}
+
+// verify --fetch: a file alone whose name a publisher's row knows is
+// checked against that publisher's checksums, fetched from a local HTTPS
+// server standing for the row's hosts; a release gone from there, or a
+// name no row knows, is said on stderr and is never red (exit 3).
+func TestVerifyFetch(t *testing.T) {
+	userConfig(t)
+	dir := t.TempDir()
+	iso := filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso")
+	os.WriteFile(iso, []byte(apptest.ISOData), 0o644)
+	g, ok := publisher.Lookup(filepath.Base(iso))
+	if !ok || len(g.Tries) == 0 || g.Tries[0].Sums == "" {
+		t.Fatalf("no row for %s: %+v", filepath.Base(iso), g)
+	}
+	sumsURL, err := url.Parse(g.Tries[0].Sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{sumsURL.Host + sumsURL.Path: []byte(apptest.Hex("sha256", []byte(apptest.ISOData)) + " *" + filepath.Base(iso) + "\n")}
+	a := fetchtest.NewAuthority(t, g.Hosts...)
+	srv := fetchtest.Serve(t, a, fetchtest.Files(files))
+	client := &fetch.Client{Transport: fetchtest.Transport(t, a, srv)}
+	old := fetchGetter
+	fetchGetter = func(ctx context.Context, rawURL string, hosts []string) ([]byte, error) {
+		return client.Get(ctx, rawURL, fetch.Policy{Hosts: hosts})
+	}
+	t.Cleanup(func() { fetchGetter = old })
+
+	out, errOut, code := vRun("verify", "--fetch", iso)
+	if code != 0 || !strings.Contains(out, "OK (SHA-256, "+g.Tries[0].Sums) || !strings.Contains(errOut, "fetching "+g.Publisher+"'s checksums from "+g.Host) {
+		t.Errorf("fetched: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(out, "genuine") {
+		t.Errorf("unsigned checksums said genuine:\n%s", out)
+	}
+	out, _, code = vRun("verify", iso)
+	if code != ExitCannotSay {
+		t.Errorf("without --fetch: exit %d, want %d (nothing fetched)\n%s", code, ExitCannotSay, out)
+	}
+
+	delete(files, sumsURL.Host+sumsURL.Path) // the release moved
+	out, errOut, code = vRun("verify", "--fetch", iso)
+	if code != ExitCannotSay || !strings.Contains(errOut, "no longer lists") {
+		t.Errorf("moved: exit %d, want %d\n%s\n%s", code, ExitCannotSay, out, errOut)
+	}
+	other := filepath.Join(dir, "holiday.iso")
+	os.WriteFile(other, []byte("x"), 0o644)
+	_, errOut, code = vRun("verify", "--fetch", other)
+	if code != ExitCannotSay || !strings.Contains(errOut, "knows no publisher") {
+		t.Errorf("unknown name: exit %d\n%s", code, errOut)
 	}
 }

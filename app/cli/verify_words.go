@@ -78,6 +78,8 @@ func fileWhy(f *verdict.File, v *verdict.FileVerdict) string {
 		}
 		if v.Genuine {
 			parts = append(parts, "genuine: signed by a key Hashdrop trusts")
+		} else if len(d.By) > 0 && d.By[0].Fetched != "" && d.By[0].Authenticity == nil {
+			parts = append(parts, "as published over HTTPS, unsigned: the file is the one on that server, not proven to be the publisher's")
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -197,6 +199,11 @@ func headlineWords(rel *release.Release, ev *verdict.Evidence, rep *verdict.Repo
 		s = plural(n, "file the checksum file lists is not here", "files the checksum files list are not here, none of them")
 	case verdict.OnlyUnsupported:
 		s = "not verified: Hashdrop cannot compute the algorithms published for " + names(h.Files)
+	case verdict.SignedGenuine:
+		s = names(h.Files) + " is genuine: signed itself by a key Hashdrop trusts"
+		if len(h.Files) > 1 {
+			s = names(h.Files) + " are genuine: each signed itself by a key Hashdrop trusts"
+		}
 	}
 	var more []string
 	if k := rep.Count[verdict.Missing]; k > 0 && h.Reason != verdict.NoneHere {

@@ -228,6 +228,8 @@ func status(f *File, v *FileVerdict, p *Pasted) Status {
 		v.Named != nil && v.Named.Outcome == checksum.Match,
 		published(p) && v.Pasted != nil && v.Pasted.Outcome == checksum.Match:
 		return OK
+	case f.Signature.Trusted():
+		return OK // its own signature covers the very bytes (Arch's, Alpine's ISO.sig)
 	case len(f.Unsupported) > 0:
 		return NotVerified
 	}

@@ -67,6 +67,7 @@ const (
 	NotAllRead                       // nothing is condemned, but Files could not be read
 	NoneHere                         // the checksum files list no file that is here
 	OnlyUnsupported                  // only algorithms Hashdrop lacks were published
+	SignedGenuine                    // Files are signed themselves by a key Hashdrop trusts, and nothing else was published
 
 	numReason = iota
 )
@@ -76,7 +77,7 @@ var reasonNames = [...]string{"no-verdict", "not-a-digest", "pasted-match", "pas
 	"published-mismatch", "published-conflict", "name-conflict", "published-pending", "published-match",
 	"all-match", "name-mismatch", "name-pending", "name-match", "identical", "differ", "compare-pending",
 	"compare-too-few", "same-as-source", "not-same-as-source", "source-pending", "nothing-to-compare",
-	"not-all-read", "none-here", "only-unsupported"}
+	"not-all-read", "none-here", "only-unsupported", "signed-genuine"}
 
 // String is a stable identifier, for logs, tests and --json.
 func (r Reason) String() string {
@@ -98,6 +99,7 @@ var reasonOutcome = [numReason]checksum.Outcome{
 	Identical: checksum.Match, Differ: checksum.Mismatch, ComparePending: checksum.Pending, CompareTooFew: checksum.Unknown,
 	SameAsSource: checksum.Match, NotSameAsSource: checksum.Mismatch, SourcePending: checksum.Pending,
 	NothingToCompare: checksum.Unknown, NotAllRead: checksum.Unknown, NoneHere: checksum.Unknown, OnlyUnsupported: checksum.Unknown,
+	SignedGenuine: checksum.Match,
 }
 
 // Wait says what a pending pasted digest waits for.

@@ -280,7 +280,15 @@ func (r *Report) nameHeadline(ev Evidence) Headline {
 // cannot compute.
 func (r *Report) emptyHeadline() Headline {
 	present := r.files() - r.Count[Missing]
+	var signed []int // genuine by their own signature alone
+	for i, v := range r.Files {
+		if v.Status == OK && v.Genuine && len(v.Decision.By) == 0 && v.Named == nil && v.Pasted == nil {
+			signed = append(signed, i)
+		}
+	}
 	switch {
+	case len(signed) > 0:
+		return headline(SignedGenuine, signed...)
 	case r.Count[NotVerified] > 0:
 		return headline(OnlyUnsupported, r.With(NotVerified)...)
 	case r.Count[Missing] > 0 && r.Count[OK] == 0 && present-r.Count[NotCompared] == 0:

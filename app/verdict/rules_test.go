@@ -142,6 +142,11 @@ func TestRules(t *testing.T) {
 			f.Signature = &checksum.Authenticity{Verdict: signature.Result{Kind: signature.Bad}}
 			return Evidence{Files: []File{f}, Pasted: pasted(t, hexOf(t, "sha256", "good"), 0)}
 		}, OwnBadSignature, []int{0}, []Status{BadSignature}},
+		{"4: the file's own trusted signature and nothing else published: genuine (Arch's, Alpine's ISO.sig)", func() Evidence {
+			f := iso("good")
+			f.Signature = &checksum.Authenticity{Verdict: signature.Result{Kind: signature.Genuine}}
+			return Evidence{Files: []File{f, file(t, "/dl/other.iso", "other", "sha256")}}
+		}, SignedGenuine, []int{0}, []Status{OK, NotCompared}},
 		{"4: the file's good signature and a checksum file that disagree", func() Evidence {
 			f := iso("good", pub(t, sums, "sha256", "evil"))
 			f.Signature = &checksum.Authenticity{Verdict: signature.Result{Kind: signature.Genuine}}

@@ -1,0 +1,253 @@
+package release
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/fetch"
+	"github.com/hashdrop/hashdrop/app/publisher"
+	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/verdict"
+)
+
+// A file given alone whose name a publisher's row knows (app/publisher)
+// may have that publisher's signed checksums fetched for it, with the
+// user's consent (issue 40): the checksum file and its signature are
+// written to a temporary folder and read from there exactly as if they had
+// been beside the file, against the keys of that publisher's row alone.
+// Fetching is the only thing here that touches the network, through
+// app/fetch, under the hosts the row names.
+
+// Getter fetches one HTTPS URL, contacting no host but hosts (fetch.Get
+// under a fetch.Policy; a test's server).
+type Getter func(ctx context.Context, rawURL string, hosts []string) ([]byte, error)
+
+// Get is the Getter of app/fetch, with its default limits.
+func Get(ctx context.Context, rawURL string, hosts []string) ([]byte, error) {
+	return fetch.Get(ctx, rawURL, fetch.Policy{Hosts: hosts})
+}
+
+// Fetched is what was fetched for a file.
+type Fetched struct {
+	Guess *publisher.Guess
+	// Dir is the temporary folder the files were written to: Close
+	// removes it.
+	Dir string
+	// From is the URL of the checksum file used (or of the signature over
+	// the file, when the publisher signs the file itself).
+	From string
+	// Published are the digests it publishes for the file, by its name.
+	Published []checksum.Published
+	// Sources are its entries, for a download the browser renamed: none
+	// of them names a file in Dir.
+	Sources []verdict.Source
+	// Signature is the verdict on a signature over the file itself.
+	Signature *checksum.Authenticity
+}
+
+// Close removes what was fetched from the disk.
+func (f *Fetched) Close() error { return os.RemoveAll(f.Dir) }
+
+// MovedError says that none of the places the publisher's row names has the
+// release any more: the user must find its checksum file.
+type MovedError struct {
+	Publisher, Version string
+	Tried              []string // the URLs that were not there
+}
+
+func (e *MovedError) Error() string {
+	return fmt.Sprintf("%s no longer lists %s where Hashdrop looks (%s); open its checksum file yourself", e.Publisher, e.Version, hostOf(e.Tried[0]))
+}
+
+// Fetch fetches the checksums g says the publisher keeps for the file at
+// path, and reads them against ring: the publisher's keys
+// (RowKeyring(g.Keys)). Each of g's places is tried in turn while the last
+// was not there (404); any other failure ends the fetch with its error. It
+// reads the disk and the network: not on the window's goroutine.
+func Fetch(ctx context.Context, path string, g *publisher.Guess, ring *signature.Keyring, get Getter) (*Fetched, error) {
+	var tried []string
+	for _, t := range g.Tries {
+		f, err := fetchTry(ctx, path, g, t, ring, get)
+		if err == nil {
+			return f, nil
+		}
+		if !notThere(err) {
+			return nil, err
+		}
+		tried = append(tried, firstNonEmpty(t.Sums, t.Signature))
+	}
+	if len(tried) == 0 {
+		return nil, errors.New(g.Publisher + ": no place to fetch from")
+	}
+	return nil, &MovedError{Publisher: g.Publisher, Version: g.Version, Tried: tried}
+}
+
+// fetchTry fetches one place: a checksum file (and its signature), or a
+// signature over the file itself.
+func fetchTry(ctx context.Context, path string, g *publisher.Guess, t publisher.Try, ring *signature.Keyring, get Getter) (*Fetched, error) {
+	dir, err := os.MkdirTemp("", "hashdrop-fetched-")
+	if err != nil {
+		return nil, err
+	}
+	f := &Fetched{Guess: g, Dir: dir}
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+		}
+	}()
+	if g.Shape == publisher.OverFile { // the publisher signs the file itself (Arch, Alpine, Qubes)
+		sig, err := get(ctx, t.Signature, g.Hosts)
+		if err != nil {
+			return nil, err
+		}
+		f.From = t.Signature
+		if f.Signature, err = verifyOver(path, sig, t.Signature, ring); err != nil {
+			return nil, err
+		}
+		if t.Sums != "" { // and publishes unsigned digests beside it
+			if err := f.readSums(ctx, path, t.Sums, "", ring, get); err != nil && !notThere(err) {
+				return nil, err
+			}
+			f.From = t.Signature
+		}
+		ok = true
+		return f, nil
+	}
+	if err := f.readSums(ctx, path, t.Sums, t.Signature, ring, get); err != nil {
+		return nil, err
+	}
+	ok = true
+	return f, nil
+}
+
+// readSums fetches the checksum file at sumsURL and the signature over it
+// at sigURL ("" for none, or one inside it), and reads what it publishes
+// for the file at path.
+func (f *Fetched) readSums(ctx context.Context, path, sumsURL, sigURL string, ring *signature.Keyring, get Getter) error {
+	g, dir := f.Guess, f.Dir
+	sums, err := get(ctx, sumsURL, g.Hosts)
+	if err != nil {
+		return err
+	}
+	sumsPath := filepath.Join(dir, baseOf(sumsURL))
+	if err := os.WriteFile(sumsPath, sums, 0o600); err != nil {
+		return err
+	}
+	if sigURL != "" {
+		sig, err := get(ctx, sigURL, g.Hosts)
+		switch {
+		case err == nil:
+			if err := os.WriteFile(filepath.Join(dir, signatureName(sumsPath, sigURL)), sig, 0o600); err != nil {
+				return err
+			}
+		case notThere(err):
+			// Read unsigned: the verdict then says the publisher is not verified.
+		default:
+			return err
+		}
+	}
+	x, err := checksum.ReadIndex(sumsPath, ring)
+	if err != nil {
+		return err
+	}
+	f.From = sumsURL
+	f.Published = checksum.PublishedFor(path, nil, []*checksum.Index{x})
+	for i := range f.Published {
+		f.Published[i].Fetched = sumsURL
+	}
+	if len(f.Published) == 0 {
+		for _, src := range Orphans(dir, ring) {
+			for i := range src.Orphans {
+				src.Orphans[i].Published.Fetched = sumsURL
+			}
+			f.Sources = append(f.Sources, src)
+		}
+	}
+	return nil
+}
+
+// signatureName is the name the signature fetched from sigURL is written
+// under beside the checksum file at sumsPath, so that it is read as its
+// signature (SHA256SUMS.gpg, CHECKSUM.asc): the URL's own name when it
+// is one, else the checksum file's name and the URL's extension.
+func signatureName(sumsPath, sigURL string) string {
+	name := baseOf(sigURL)
+	if checksum.SignedPath(filepath.Join(filepath.Dir(sumsPath), name)) == sumsPath {
+		return name
+	}
+	return filepath.Base(sumsPath) + path.Ext(name)
+}
+
+// verifyOver checks a signature over the file at path itself.
+func verifyOver(path string, sig []byte, source string, ring *signature.Keyring) (*checksum.Authenticity, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	rs, err := ring.Verify(file, sig)
+	if err != nil {
+		rs = []signature.Result{{Kind: signature.Unreadable, Source: source, Err: err}}
+	}
+	for i := range rs {
+		rs[i].Source = source
+	}
+	return &checksum.Authenticity{Results: rs, Verdict: signature.Verdict(rs)}, nil
+}
+
+// RowKeyring is the keyring of a publisher's row: the shipped keys whose
+// fingerprints it names, and no other (a signature by any other key, even
+// one the user trusts, is not the publisher's).
+func RowKeyring(fingerprints []string) *signature.Keyring {
+	shipped, _ := checksum.ShippedKeys() // an error is a broken build: its test fails
+	return KeyringOf(fingerprints, shipped)
+}
+
+// KeyringOf is a keyring of those of keys whose fingerprints are named.
+func KeyringOf(fingerprints []string, keys []*signature.Key) *signature.Keyring {
+	ring := &signature.Keyring{}
+	for _, k := range keys {
+		if slices.ContainsFunc(fingerprints, func(f string) bool { return strings.EqualFold(f, k.Fingerprint) }) {
+			ring.Add(k)
+		}
+	}
+	return ring
+}
+
+// notThere reports whether err says the URL has nothing (404, 410).
+func notThere(err error) bool {
+	var fe *fetch.Error
+	return errors.As(err, &fe) && fe.Kind == fetch.NotFound
+}
+
+func baseOf(rawURL string) string {
+	if u, err := url.Parse(rawURL); err == nil {
+		return path.Base(u.Path)
+	}
+	return path.Base(rawURL)
+}
+
+func hostOf(rawURL string) string {
+	if u, err := url.Parse(rawURL); err == nil {
+		return u.Host
+	}
+	return rawURL
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}

@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/fetch"
+	"github.com/hashdrop/hashdrop/app/publisher"
+)
+
+// fakeGetter serves files by URL and counts the fetches; any other URL
+// is not there.
+type fakeGetter struct {
+	files map[string][]byte
+	fail  error
+	asked []string
+}
+
+func (g *fakeGetter) get(_ context.Context, rawURL string, _ []string) ([]byte, error) {
+	g.asked = append(g.asked, rawURL)
+	if g.fail != nil {
+		return nil, g.fail
+	}
+	if b, ok := g.files[rawURL]; ok {
+		return b, nil
+	}
+	return nil, &fetch.Error{URL: rawURL, Kind: fetch.NotFound, Code: 404}
+}
+
+func useGetter(t *testing.T, g *fakeGetter) {
+	old := getter
+	getter = g.get
+	t.Cleanup(func() { getter = old })
+}
+
+// An ISO alone that nothing published is compared with, whose publisher
+// a row knows, gets an offer, not a download; one click fetches the
+// publisher's checksums and the verdict is given as if they had been
+// beside it (issue 40).
+func TestOfferFetchesThePublishersChecksums(t *testing.T) {
+	h := newHarness(t)
+	name := "ubuntu-24.04.1-desktop-amd64.iso"
+	g, ok := publisher.Lookup(name)
+	if !ok {
+		t.Fatalf("no row for %s", name)
+	}
+	fake := &fakeGetter{files: map[string][]byte{g.Tries[0].Sums: []byte(sha256Hex("abc") + " *" + name + "\n")}}
+	useGetter(t, fake)
+	iso := writeFile(t, filepath.Join(t.TempDir(), name), "abc")
+	h.w.Add([]string{iso})
+	h.waitFor("the offer", func() bool { return h.allFinished() && h.w.Idle() && h.w.offer.obj.Visible() })
+	if len(fake.asked) != 0 {
+		t.Fatalf("fetched before the click: %q", fake.asked)
+	}
+	if got, want := h.w.offer.headline.Text, "Get "+g.Publisher+"'s signed checksums from "+g.Host+"?"; got != want {
+		t.Errorf("offer %q, want %q", got, want)
+	}
+	if d := h.w.offer.detail.Text; !strings.Contains(d, g.Host) || !strings.Contains(d, "nothing else is sent") {
+		t.Errorf("the offer does not say what is contacted and sent: %q", d)
+	}
+	test.Tap(h.w.offer.yes)
+	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
+	h.settle()
+	if h.w.offer.obj.Visible() {
+		t.Error("the band stays after the fetch")
+	}
+	if d := h.w.banner.Detail(); !strings.Contains(d, "from "+g.Host) {
+		t.Errorf("the banner does not say where the checksums came from: %q", d)
+	}
+
+	// Clear forgets the fetch: the next drop is offered again.
+	h.w.Clear()
+	h.w.Add([]string{iso})
+	h.waitFor("the offer again", func() bool { return h.allFinished() && h.w.Idle() && h.w.offer.obj.Visible() })
+	test.Tap(h.w.offer.no) // Not now
+	h.settle()
+	if h.w.offer.obj.Visible() {
+		t.Error("the offer stays after Not now")
+	}
+}
+
+// A failed fetch is a word in the band, never a red verdict; the setting
+// fetches without asking.
+func TestOfferFailureIsNoVerdict(t *testing.T) {
+	h := newHarness(t)
+	h.app.Preferences().SetBool(prefAlwaysFetch, true)
+	name := "debian-13.2.0-amd64-netinst.iso"
+	if _, ok := publisher.Lookup(name); !ok {
+		t.Fatalf("no row for %s", name)
+	}
+	fake := &fakeGetter{fail: &fetch.Error{Kind: fetch.NoNetwork, Host: "cdimage.debian.org"}}
+	useGetter(t, fake)
+	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), name), "abc")})
+	h.waitFor("the failure", func() bool { return h.allFinished() && h.w.Idle() && h.w.offer.says })
+	if len(fake.asked) == 0 {
+		t.Error("the setting did not fetch")
+	}
+	if got := h.w.offer.detail.Text; !strings.Contains(got, "cdimage.debian.org could not be reached") {
+		t.Errorf("failure says %q", got)
+	}
+	if o := h.w.banner.Outcome(); o == checksum.Mismatch || o == checksum.Conflict {
+		t.Errorf("a failed fetch made the banner %v", o)
+	}
+}
