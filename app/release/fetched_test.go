@@ -5,12 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/fetch"
+	"github.com/hashdrop/hashdrop/app/fetch/fetchtest"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/app/publisher"
 	"github.com/hashdrop/hashdrop/app/verdict"
@@ -164,17 +164,19 @@ func TestFetchRenamedDownload(t *testing.T) {
 	}
 }
 
-// serve is a Getter of the files given, by URL, as a publisher's host
-// would serve them: only on the hosts asked for; anything else is not
-// there (fetch.NotFound).
+// serve is a Getter of the files given, by URL, from a local HTTPS server
+// standing for the publisher's host (a test authority, the host mapped to
+// it), through app/fetch as the application fetches; anything else is not
+// there (404).
 func serve(t *testing.T, files map[string][]byte) Getter {
+	byHostPath := make(map[string][]byte, len(files))
+	for u, b := range files {
+		byHostPath[strings.TrimPrefix(u, "https://")] = b
+	}
+	a := fetchtest.NewAuthority(t, host)
+	srv := fetchtest.Serve(t, a, fetchtest.Files(byHostPath))
+	client := &fetch.Client{Transport: fetchtest.Transport(t, a, srv)}
 	return func(ctx context.Context, rawURL string, hosts []string) ([]byte, error) {
-		if !slices.Contains(hosts, hostOf(rawURL)) {
-			t.Errorf("%s fetched, not on %q", rawURL, hosts)
-		}
-		if b, ok := files[rawURL]; ok {
-			return b, nil
-		}
-		return nil, &fetch.Error{URL: rawURL, Kind: fetch.NotFound, Code: 404}
+		return client.Get(ctx, rawURL, fetch.Policy{Hosts: hosts})
 	}
 }
