@@ -86,6 +86,10 @@ func (f *expectedField) changed() {
 		f.entry.SetText("") // taken as a checksum file, not a digest
 		return
 	}
+	if f.w.expected == f && f.w.takePastedURL(text) {
+		f.entry.SetText("") // fetched as a checksum file, not a digest
+		return
+	}
 	typed := len(text)-len(f.last) == 1 && strings.HasPrefix(text, f.last) ||
 		len(f.last)-len(text) == 1 && strings.HasPrefix(f.last, text)
 	f.last = text
@@ -244,7 +248,7 @@ func (f *expectedField) pasteClipboard() {
 	}
 	f.seen = text
 	f.compare.Hide()
-	if f.w.takePastedSums(text) {
+	if f.w.takePastedSums(text) || f.w.takePastedURL(text) {
 		return
 	}
 	f.SetText(text)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -323,7 +323,7 @@ func (it *fileItem) sourceText(p checksum.Published) string {
 	if pastedSums(p.Source) {
 		return tr("the checksum lines you pasted")
 	}
-	if p.Fetched != "" {
+	if fetched(p) {
 		return fetchedText(p)
 	}
 	if filepath.Dir(p.Source) == filepath.Dir(it.path) {
@@ -338,7 +338,7 @@ func sourcePlace(p checksum.Published) string {
 	if pastedSums(p.Source) {
 		return tr("the checksum lines you pasted")
 	}
-	if p.Fetched != "" {
+	if fetched(p) {
 		return fetchedText(p)
 	}
 	return tr("{{.Name}} in {{.Folder}}", "Name", displayName(p.Source), "Folder", homeTilde(filepath.Dir(p.Source)))
@@ -346,16 +346,22 @@ func sourcePlace(p checksum.Published) string {
 
 // besideFile reports whether the checksum file of p lies beside it.
 func (it *fileItem) besideFile(p checksum.Published) bool {
-	return p.Fetched == "" && filepath.Dir(p.Source) == filepath.Dir(it.path)
+	return !fetched(p) && filepath.Dir(p.Source) == filepath.Dir(it.path)
 }
 
 // fetchedText names a checksum file fetched from its publisher's host.
 func fetchedText(p checksum.Published) string {
-	u, err := url.Parse(p.Fetched)
-	if err != nil {
-		return app.VisibleText(p.Fetched)
+	host, _ := release.FetchedFrom(p.Source)
+	if u, err := url.Parse(p.Fetched); err == nil && u.Host != "" {
+		host = u.Host
 	}
-	return tr("{{.Name}} from {{.Host}}", "Name", app.VisibleText(path.Base(u.Path)), "Host", app.VisibleText(u.Host))
+	return tr("{{.Name}} from {{.Host}}", "Name", displayName(p.Source), "Host", app.VisibleText(host))
+}
+
+// fetched reports whether p's checksum file was fetched.
+func fetched(p checksum.Published) bool {
+	_, ok := release.FetchedFrom(p.Source)
+	return p.Fetched != "" || ok
 }
 
 // authLine is the card's line on who signed the file (its own signature,

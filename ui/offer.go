@@ -3,8 +3,10 @@ package ui
 import (
 	"context"
 	"errors"
+	"net/url"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -12,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/fetch"
 	"github.com/hashdrop/hashdrop/app/publisher"
 	"github.com/hashdrop/hashdrop/app/release"
@@ -302,4 +305,64 @@ func fetchErrorText(err error) string {
 		return tr("{{.Host}} answered with an error ({{.Code}}). Try again later.", "Host", fe.Host, "Code", fe.Code)
 	}
 	return errorText(err)
+}
+
+// takePastedURL takes the address of a checksum file pasted in the
+// expected-digest field (https://releases.ubuntu.com/24.04/SHA256SUMS):
+// it is fetched, with the first of its signatures there (.gpg, .sig, .asc,
+// .sign), under the same rules as an offer's (HTTPS, its host alone or the
+// hosts of the publisher's row it belongs to, the keys of that row alone),
+// and used as a checksum file given for the files. It reports whether it
+// took the text.
+func (w *Window) takePastedURL(text string) bool {
+	u, err := url.Parse(text)
+	if err != nil || u.Scheme != "https" || u.Host == "" || strings.ContainsAny(text, " \n") || path.Base(u.Path) == "/" {
+		return false
+	}
+	g := &publisher.Guess{Publisher: u.Hostname(), Host: u.Hostname(), Hosts: []string{u.Host}, Shape: publisher.Detached}
+	if row, ok := publisher.ForHost(u.Host); ok {
+		g.Publisher, g.Hosts, g.Keys = row.Publisher, row.Hosts, row.Keys
+	}
+	for _, sig := range publisher.SignatureCandidates(text) {
+		g.Tries = append(g.Tries, publisher.Try{Sums: text, Signature: sig})
+	}
+	if len(g.Tries) == 0 {
+		return false
+	}
+	w.tracef("pasted address %s: fetching it", text)
+	w.flash(tr("Getting {{.Publisher}}'s checksums from {{.Host}}…", "Publisher", g.Publisher, "Host", g.Host))
+	ctx, stop := context.WithCancel(context.Background())
+	w.offer.stop = stop
+	gen := w.gen
+	w.background(func() {
+		got, err := release.FetchSums(ctx, g, getter)
+		var x *checksum.Index
+		if err == nil {
+			x, err = checksum.ReadIndex(got.Sums, rowKeyring(g.Keys))
+		}
+		w.do(func() {
+			stop()
+			w.offer.stop = nil
+			if gen != w.gen {
+				if got != nil {
+					got.Close()
+				}
+				return
+			}
+			if err != nil {
+				w.tracef("fetch: %v", err)
+				w.flash(tr("Could not get {{.Publisher}}'s checksums", "Publisher", g.Publisher) + ": " + fetchErrorText(err))
+				return
+			}
+			w.fetched = append(w.fetched, got)
+			w.tracef("fetched %s as a checksum file", got.From)
+			if n := w.addGiven(x); n == 0 {
+				w.flash(tr("{{.URL}} lists none of the files here: drop the files it lists to check them.", "URL", got.From))
+			} else {
+				w.flash(tr("{{.Publisher}}'s checksums fetched from {{.Host}}", "Publisher", g.Publisher, "Host", g.Host))
+			}
+			w.judge()
+		})
+	})
+	return true
 }

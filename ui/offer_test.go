@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"image/png"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +13,8 @@ import (
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/fetch"
 	"github.com/hashdrop/hashdrop/app/publisher"
+	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 )
 
 // fakeGetter serves files by URL and counts the fetches; any other URL
@@ -105,5 +109,85 @@ func TestOfferFailureIsNoVerdict(t *testing.T) {
 	}
 	if o := h.w.banner.Outcome(); o == checksum.Mismatch || o == checksum.Conflict {
 		t.Errorf("a failed fetch made the banner %v", o)
+	}
+}
+
+// The address of a checksum file pasted in the expected-digest field is
+// fetched, with its signature tried beside it, and used for the files,
+// named by where it came from (issue 40).
+func TestPastedChecksumAddressIsFetched(t *testing.T) {
+	h := newHarness(t)
+	name := "ubuntu-24.04.1-desktop-amd64.iso"
+	sumsURL := "https://releases.ubuntu.com/24.04.1/SHA256SUMS"
+	fake := &fakeGetter{files: map[string][]byte{sumsURL: []byte(sha256Hex("abc") + " *" + name + "\n")}}
+	useGetter(t, fake)
+	iso := writeFile(t, filepath.Join(t.TempDir(), name), "abc")
+	h.w.Add([]string{iso})
+	h.waitFor("hashed", func() bool { return h.allFinished() && h.w.Idle() })
+	h.w.expected.SetText(sumsURL)
+	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
+	if d := h.w.banner.Detail(); !strings.Contains(d, "SHA256SUMS from releases.ubuntu.com") {
+		t.Errorf("detail %q does not say where the checksum file came from", d)
+	}
+	if h.w.expected.entry.Text != "" {
+		t.Errorf("the address stays in the field: %q", h.w.expected.entry.Text)
+	}
+	if len(fake.asked) < 2 || fake.asked[0] != sumsURL || fake.asked[1] != sumsURL+".gpg" {
+		t.Errorf("fetched %q, want the file then its signature", fake.asked)
+	}
+}
+
+// The whole way, signed: the offer, the click, the checksum file and its
+// signature by the publisher's key, GENUINE. The publisher's key is a
+// test's (rowKeyring), as only Ubuntu holds Ubuntu's. With
+// HASHDROP_SCREENSHOTS=DIR the window is drawn to DIR/offer.png and
+// DIR/offer-genuine.png (Fyne's own renderer), for the note.
+func TestOfferToGenuine(t *testing.T) {
+	h := newHarness(t)
+	h.win.SetContent(h.w.body)
+	g := sigtest.NewGnuPG(t)
+	t.Cleanup(g.Close)
+	fpr := g.GenKey("Ubuntu CD Image Automatic Signing Key (test) <cdimage@example.org>", "ed25519", "sign", "never")
+	ks, err := signature.ReadKeys(g.Export(false, fpr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks[0].Origin, ks[0].Publisher = signature.Shipped, "Ubuntu"
+	old := rowKeyring
+	rowKeyring = func([]string) *signature.Keyring { r := &signature.Keyring{}; r.Add(ks...); return r }
+	t.Cleanup(func() { rowKeyring = old })
+
+	name := "ubuntu-24.04.1-desktop-amd64.iso"
+	row, _ := publisher.Lookup(name)
+	sums := []byte(sha256Hex("abc") + " *" + name + "\n" + sha256Hex("server") + " *ubuntu-24.04.1-live-server-amd64.iso\n")
+	useGetter(t, &fakeGetter{files: map[string][]byte{row.Tries[0].Sums: sums, row.Tries[0].Signature: g.Sign(sums, fpr, "--detach-sign")}})
+	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), name), "abc")})
+	h.waitFor("the offer", func() bool { return h.allFinished() && h.w.Idle() && h.w.offer.obj.Visible() })
+	shoot(t, h, "offer.png")
+	test.Tap(h.w.offer.yes)
+	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
+	h.settle()
+	if got := h.w.banner.Headline(); got != "Matches the published SHA-256: this is the file they released" {
+		t.Errorf("headline %q", got)
+	}
+	if d := h.w.banner.Detail(); !strings.Contains(d, "Genuine: signed by") || !strings.Contains(d, "from "+row.Host) {
+		t.Errorf("detail %q: not genuine, or not where from", d)
+	}
+	shoot(t, h, "offer-genuine.png")
+}
+
+// shoot draws the window to a PNG in $HASHDROP_SCREENSHOTS, if set.
+func shoot(t *testing.T, h *harness, name string) {
+	dir := os.Getenv("HASHDROP_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, h.win.Canvas().Capture()); err != nil {
+		t.Fatal(err)
 	}
 }

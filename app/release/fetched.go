@@ -44,6 +44,8 @@ type Fetched struct {
 	// From is the URL of the checksum file used (or of the signature over
 	// the file, when the publisher signs the file itself).
 	From string
+	// Sums is the checksum file's copy in Dir ("" when none was fetched).
+	Sums string
 	// Published are the digests it publishes for the file, by its name.
 	Published []checksum.Published
 	// Sources are its entries, for a download the browser renamed: none
@@ -52,6 +54,21 @@ type Fetched struct {
 	// Signature is the verdict on a signature over the file itself.
 	Signature *checksum.Authenticity
 }
+
+// FetchedFrom tells, of a checksum file's path, whether it is a copy
+// Fetch or FetchSums made, and the host it came from.
+func FetchedFrom(path string) (host string, ok bool) {
+	dir := filepath.Dir(path)
+	top := filepath.Dir(dir)
+	if !strings.HasPrefix(filepath.Base(top), fetchedPrefix) || filepath.Dir(top) != filepath.Clean(os.TempDir()) {
+		return "", false
+	}
+	return filepath.Base(dir), true
+}
+
+// fetchedPrefix begins the name of the temporary folders of what was
+// fetched.
+const fetchedPrefix = "hashdrop-fetched-"
 
 // Close removes what was fetched from the disk.
 func (f *Fetched) Close() error { return os.RemoveAll(f.Dir) }
@@ -93,7 +110,7 @@ func Fetch(ctx context.Context, path string, g *publisher.Guess, ring *signature
 // fetchTry fetches one place: a checksum file (and its signature), or a
 // signature over the file itself.
 func fetchTry(ctx context.Context, path string, g *publisher.Guess, t publisher.Try, ring *signature.Keyring, get Getter) (*Fetched, error) {
-	dir, err := os.MkdirTemp("", "hashdrop-fetched-")
+	dir, err := os.MkdirTemp("", fetchedPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -133,27 +150,13 @@ func fetchTry(ctx context.Context, path string, g *publisher.Guess, t publisher.
 // at sigURL ("" for none, or one inside it), and reads what it publishes
 // for the file at path.
 func (f *Fetched) readSums(ctx context.Context, path, sumsURL, sigURL string, ring *signature.Keyring, get Getter) error {
-	g, dir := f.Guess, f.Dir
-	sums, err := get(ctx, sumsURL, g.Hosts)
+	sums, err := get(ctx, sumsURL, f.Guess.Hosts)
 	if err != nil {
 		return err
 	}
-	sumsPath := filepath.Join(dir, baseOf(sumsURL))
-	if err := os.WriteFile(sumsPath, sums, 0o600); err != nil {
+	sumsPath, err := f.keepSums(ctx, sumsURL, sums, []string{sigURL}, get)
+	if err != nil {
 		return err
-	}
-	if sigURL != "" {
-		sig, err := get(ctx, sigURL, g.Hosts)
-		switch {
-		case err == nil:
-			if err := os.WriteFile(filepath.Join(dir, signatureName(sumsPath, sigURL)), sig, 0o600); err != nil {
-				return err
-			}
-		case notThere(err):
-			// Read unsigned: the verdict then says the publisher is not verified.
-		default:
-			return err
-		}
 	}
 	x, err := checksum.ReadIndex(sumsPath, ring)
 	if err != nil {
@@ -165,7 +168,7 @@ func (f *Fetched) readSums(ctx context.Context, path, sumsURL, sigURL string, ri
 		f.Published[i].Fetched = sumsURL
 	}
 	if len(f.Published) == 0 {
-		for _, src := range Orphans(dir, ring) {
+		for _, src := range Orphans(filepath.Dir(sumsPath), ring) {
 			for i := range src.Orphans {
 				src.Orphans[i].Published.Fetched = sumsURL
 			}
@@ -173,6 +176,64 @@ func (f *Fetched) readSums(ctx context.Context, path, sumsURL, sigURL string, ri
 		}
 	}
 	return nil
+}
+
+// keepSums writes the checksum file fetched from sumsURL to f.Dir, with
+// the first of sigURLs that is there as its signature ("" are skipped;
+// none there: it is read unsigned, and the verdict says the publisher is
+// not verified). It returns the checksum file's path.
+func (f *Fetched) keepSums(ctx context.Context, sumsURL string, sums []byte, sigURLs []string, get Getter) (string, error) {
+	// In a folder named after its host, which says where it came from
+	// (FetchedFrom).
+	folder := filepath.Join(f.Dir, hostOf(sumsURL))
+	if err := os.Mkdir(folder, 0o700); err != nil {
+		return "", err
+	}
+	f.Sums = filepath.Join(folder, baseOf(sumsURL))
+	if err := os.WriteFile(f.Sums, sums, 0o600); err != nil {
+		return "", err
+	}
+	for _, sigURL := range sigURLs {
+		if sigURL == "" {
+			continue
+		}
+		sig, err := get(ctx, sigURL, f.Guess.Hosts)
+		switch {
+		case err == nil:
+			return f.Sums, os.WriteFile(filepath.Join(folder, signatureName(f.Sums, sigURL)), sig, 0o600)
+		case !notThere(err):
+			return "", err
+		}
+	}
+	return f.Sums, nil
+}
+
+// FetchSums fetches the checksum file at g's first Sums URL (one a user
+// named), with the first of g's Signature URLs that is there as its
+// signature; the caller reads f.Sums against the row's keys, as a
+// checksum file given. Close it when done.
+func FetchSums(ctx context.Context, g *publisher.Guess, get Getter) (*Fetched, error) {
+	if len(g.Tries) == 0 || g.Tries[0].Sums == "" {
+		return nil, errors.New("no checksum file to fetch")
+	}
+	sums, err := get(ctx, g.Tries[0].Sums, g.Hosts)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", fetchedPrefix)
+	if err != nil {
+		return nil, err
+	}
+	f := &Fetched{Guess: g, Dir: dir, From: g.Tries[0].Sums}
+	var sigs []string
+	for _, t := range g.Tries {
+		sigs = append(sigs, t.Signature)
+	}
+	if _, err := f.keepSums(ctx, f.From, sums, sigs, get); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // signatureName is the name the signature fetched from sigURL is written
