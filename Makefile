@@ -225,7 +225,7 @@ test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
 # build/smoke-release2000(-ja).png (TestReleaseFolderSmoke).
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke|TestReleaseFolderBannerSmoke|TestReleaseFolderSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke|TestReleaseFolderBannerSmoke|TestReleaseFolderSmoke|TestOfferSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
