@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/release"
+	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
@@ -187,6 +189,9 @@ func (w *Window) matchBanner(it *fileItem, rep *verdict.Report) {
 	}
 	if _, auth := authenticityWords(by.Authenticity); auth != "" {
 		detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", auth))
+	}
+	if host, ok := release.FetchedFrom(by.Source); ok && (by.Authenticity == nil || by.Authenticity.Verdict.Kind == signature.NoSignature) {
+		detail = joinSentences(detail, tr("As published over HTTPS by {{.Host}}, unsigned: the file is the one on that server, which does not prove who made it.", "Host", host))
 	}
 	headline, more := verdictWords(&it.sidecar.Verdict, by.Authenticity)
 	detail = joinSentences(detail, more)

@@ -126,8 +126,8 @@ func TestPastedChecksumAddressIsFetched(t *testing.T) {
 	h.waitFor("hashed", func() bool { return h.allFinished() && h.w.Idle() })
 	h.w.expected.SetText(sumsURL)
 	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
-	if d := h.w.banner.Detail(); !strings.Contains(d, "SHA256SUMS from releases.ubuntu.com") {
-		t.Errorf("detail %q does not say where the checksum file came from", d)
+	if d := h.w.banner.Detail(); !strings.Contains(d, "SHA256SUMS from releases.ubuntu.com") || !strings.Contains(d, "As published over HTTPS by releases.ubuntu.com, unsigned") {
+		t.Errorf("detail %q does not say where the checksum file came from, unsigned", d)
 	}
 	if h.w.expected.entry.Text != "" {
 		t.Errorf("the address stays in the field: %q", h.w.expected.entry.Text)
