@@ -87,19 +87,39 @@ func (e *MovedError) Error() string {
 // Fetch fetches the checksums g says the publisher keeps for the file at
 // path, and reads them against ring: the publisher's keys
 // (RowKeyring(g.Keys)). Each of g's places is tried in turn while the last
-// was not there (404); any other failure ends the fetch with its error. It
-// reads the disk and the network: not on the window's goroutine.
+// was not there (404) or did not list the file by its name; any other
+// failure ends the fetch with its error. It reads the disk and the
+// network: not on the window's goroutine.
 func Fetch(ctx context.Context, path string, g *publisher.Guess, ring *signature.Keyring, get Getter) (*Fetched, error) {
 	var tried []string
+	var unlisted *Fetched // the first place there that does not list the file by its name
 	for _, t := range g.Tries {
 		f, err := fetchTry(ctx, path, g, t, ring, get)
-		if err == nil {
+		switch {
+		case err == nil && (len(f.Published) > 0 || f.Signature != nil):
+			if unlisted != nil {
+				unlisted.Close()
+			}
 			return f, nil
-		}
-		if !notThere(err) {
+		case err == nil:
+			// A series' folder lists only its newest point release: the
+			// next place (the archive) may list this one.
+			if unlisted == nil {
+				unlisted = f
+			} else {
+				f.Close()
+			}
+		case !notThere(err):
+			if unlisted != nil {
+				unlisted.Close()
+			}
 			return nil, err
+		default:
+			tried = append(tried, firstNonEmpty(t.Sums, t.Signature))
 		}
-		tried = append(tried, firstNonEmpty(t.Sums, t.Signature))
+	}
+	if unlisted != nil {
+		return unlisted, nil // its entries may still match a renamed download by digest
 	}
 	if len(tried) == 0 {
 		return nil, errors.New(g.Publisher + ": no place to fetch from")

@@ -133,6 +133,21 @@ func TestFetchFallsBackToTheArchive(t *testing.T) {
 	if got.From != archive.Sums || !decide(t, iso, got).Files[0].Genuine {
 		t.Errorf("from %s, want the archive's, genuine", got.From)
 	}
+	// A series' folder that lists only a newer point release: the archive
+	// is tried next.
+	newer := []byte(apptest.Hex("sha256", []byte("newer")) + "  ubuntu-newer.iso\n")
+	srv2 := serve(t, map[string][]byte{
+		"https://" + host + "/current/SHA256SUMS": newer,
+		"https://" + host + "/archive/SHA256SUMS": sums,
+	})
+	got3, err := Fetch(context.Background(), iso, guess(publisher.Detached, []string{s.Fpr}, current, archive), s.Ring, srv2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer got3.Close()
+	if got3.From != archive.Sums || len(got3.Published) != 1 {
+		t.Errorf("from %s with %d entries, want the archive's, which lists it", got3.From, len(got3.Published))
+	}
 	_, err = Fetch(context.Background(), iso, guess(publisher.Detached, []string{s.Fpr}, current), s.Ring, srv)
 	var moved *MovedError
 	if !errors.As(err, &moved) || !strings.Contains(err.Error(), "no longer lists 24.04") {
