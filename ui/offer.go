@@ -49,12 +49,13 @@ type offer struct {
 	item     *fileItem        // the file offered for
 	guess    *publisher.Guess // its publisher's row
 	stop     context.CancelFunc
-	says     bool            // the band says how a fetch went, until dismissed
-	done     map[string]bool // files fetched for, or declined (until Clear)
+	says     bool                        // the band says how a fetch went, until dismissed
+	done     map[string]bool             // files fetched for, or declined (until Clear)
+	rows     map[string]*publisher.Guess // Lookup's answer by path, nil: none (names do not change)
 }
 
 func newOffer(w *Window) *offer {
-	o := &offer{w: w, headline: widget.NewLabel(""), detail: widget.NewLabel(""), done: make(map[string]bool)}
+	o := &offer{w: w, headline: widget.NewLabel(""), detail: widget.NewLabel(""), done: make(map[string]bool), rows: make(map[string]*publisher.Guess)}
 	o.headline.TextStyle.Bold = true
 	o.headline.Wrapping = fyne.TextWrapWord
 	o.detail.Wrapping = fyne.TextWrapWord
@@ -132,7 +133,12 @@ func (o *offer) candidate() (*fileItem, *publisher.Guess) {
 		if o.done[it.path] || it.state == stateMissing || it.state == stateFailed || it.verdict.Status != verdict.NotCompared || len(it.published) > 0 {
 			continue
 		}
-		if g, ok := publisher.Lookup(filepath.Base(it.path)); ok {
+		g, seen := o.rows[it.path]
+		if !seen {
+			g, _ = publisher.Lookup(filepath.Base(it.path))
+			o.rows[it.path] = g
+		}
+		if g != nil {
 			return it, g
 		}
 	}
@@ -265,6 +271,7 @@ func (o *offer) reset() {
 		o.stop = nil
 	}
 	o.done = make(map[string]bool)
+	o.rows = make(map[string]*publisher.Guess)
 	o.item, o.guess, o.says = nil, nil, false
 	o.obj.Hide()
 }
