@@ -206,7 +206,7 @@ func zeros(size int64, announce bool) http.HandlerFunc {
 }
 
 func TestTwoGigabytesAreRefusedWithoutBeingRead(t *testing.T) {
-	const size = 2 << 30
+	const size int64 = 2 << 30
 	for _, announce := range []bool{true, false} {
 		s := newServer(t, 0, zeros(size, announce))
 		var before, after runtime.MemStats
