@@ -27,6 +27,7 @@ type dragProbe func() (fyne.Position, bool)
 // dropCue is the band drawn over the field while a drag is on it.
 type dropCue struct {
 	obj fyne.CanvasObject
+	say *widget.Label
 }
 
 func newDropCue() *dropCue {
@@ -38,7 +39,7 @@ func newDropCue() *dropCue {
 	tint.CornerRadius = theme.InputRadiusSize()
 	say := widget.NewLabelWithStyle(tr("Drop here: this file's digest becomes the expected one"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	say.Truncation = fyne.TextTruncateEllipsis
-	c := &dropCue{obj: container.NewStack(band, tint, say)}
+	c := &dropCue{obj: container.NewStack(band, tint, say), say: say}
 	c.obj.Hide()
 	return c
 }
@@ -56,6 +57,20 @@ func (c *dropCue) show(on bool) {
 		} else {
 			c.obj.Hide()
 		}
+		c.obj.Refresh()
+	}
+}
+
+// tell sets what the cue says a drop does: the field holds a digest
+// (the file is compared with it), or not (its digest becomes the
+// expected one).
+func (c *dropCue) tell(holdsDigest bool) {
+	text := tr("Drop here: this file's digest becomes the expected one")
+	if holdsDigest {
+		text = tr("Drop here: the file is compared with this digest")
+	}
+	if c.say.Text != text {
+		c.say.SetText(text)
 	}
 }
 
@@ -86,6 +101,9 @@ func (w *Window) followDrag() {
 	on := dragging && w.onDropTarget(pos)
 	if on != w.expected.cue.obj.Visible() {
 		w.tracef("drop cue %v: a drag at %v", map[bool]string{true: "shown", false: "hidden"}[on], pos)
+	}
+	if on {
+		w.expected.cue.tell(w.holdsDigest())
 	}
 	w.expected.cue.show(on)
 }

@@ -68,6 +68,7 @@ type fileItem struct {
 	published []checksum.Published   // those, then the checksum files given for it (checksum.PublishedFor)
 	ownSig    *checksum.Authenticity // the file's own signature (ubuntu.iso.sig), nil when none
 	sidecar   *checksum.Decision     // the file against published (checksum.Decide), nil when none
+	foundAs   *fileItem              // a row not here: the file that has its entry's digest under another name
 	pasted    *checksum.Verdict      // the file against the expected-digest field
 	fromFile  bool                   // that field holds another listed file's digest: pasted is no published verdict (Window.fromFile)
 	named     *checksum.Verdict      // the file against the CRC32 in its name (namecrc.go), nil when none
@@ -183,19 +184,22 @@ func (it *fileItem) stateText() string {
 func (it *fileItem) icon() fyne.Resource {
 	switch it.state {
 	case stateDone:
-		// Green and the check mark mean a match, and nothing else: a file
-		// hashed with nothing to compare gets a plain document.
-		// A match under a BAD signature is "do not use it": red too.
-		switch {
-		case it.sidecar != nil && it.sidecar.Outcome == checksum.Mismatch || it.pasted != nil && it.pasted.Outcome == checksum.Mismatch,
-			it.badSignature():
-			return theme.NewErrorThemedResource(theme.CancelIcon())
-		case it.sidecar != nil && it.sidecar.Outcome == checksum.Conflict:
-			return theme.NewWarningThemedResource(theme.WarningIcon())
-		case it.sidecar != nil && it.sidecar.Outcome == checksum.Match || it.pasted != nil && it.pasted.Outcome == checksum.Match:
-			return theme.NewSuccessThemedResource(theme.ConfirmIcon())
+		// The engine's status, by the one mapping (verdict.Colour): green
+		// and the check mark mean a match of every digest published, and
+		// nothing else; a file hashed with nothing to compare gets a plain
+		// document.
+		switch st := it.verdict.Status; {
+		case st == verdict.NotCompared && it.pasted != nil && it.pasted.Outcome != checksum.Pending:
+			// compared with the file whose digest is in the field: the same
+			// file, or not
+			return verdictIcon(it.pasted.Outcome, true)
+		case st == verdict.NotCompared:
+			return theme.DocumentIcon()
+		case it.badSignature() && st.Colour() != verdict.Red:
+			return colourIcon(verdict.Red, true)
+		default:
+			return colourIcon(st.Colour(), true)
 		}
-		return theme.DocumentIcon()
 	case stateFailed:
 		return theme.NewErrorThemedResource(theme.ErrorIcon())
 	case stateCancelled:
@@ -211,6 +215,9 @@ func (it *fileItem) icon() fyne.Resource {
 func (it *fileItem) problemText() string {
 	if it.state == stateCancelled {
 		return tr("Cancelled before the end: no digest.")
+	}
+	if it.state == stateMissing && it.foundAs != nil {
+		return tr("Here under another name: {{.Name}} has the digest {{.Source}} lists for it.", "Name", it.foundAs.name, "Source", it.sourceText(it.published[0]))
 	}
 	if it.state == stateMissing && len(it.published) > 0 {
 		return tr("Not here: {{.Source}} lists it, and there is no such file.", "Source", it.sourceText(it.published[0]))
@@ -291,6 +298,12 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 				"Source", sourcePlace(d.By[0]), "Other", sourcePlace(d.Against[0]))
 		}
 		headline, _ := verdictWords(&d.Verdict, d.By[0].Authenticity)
+		if d.Outcome == checksum.Match && !d.Settled() {
+			// A match, not yet a verdict: the other digests published for it
+			// are still being compared (rule 6).
+			return verdictIcon(checksum.Pending, true), tr("{{.Algorithm}} matches {{.Source}}; checking {{.Others}}…",
+				"Algorithm", d.Verdict.Algorithm.Name, "Source", it.sourceText(d.By[0]), "Others", it.uncheckedText(d.Unchecked))
+		}
 		if d.Outcome == checksum.Match && it.badSignature() {
 			// Under a BAD signature no match is worded as reassurance.
 			return verdictIcon(checksum.Mismatch, true), tr("{{.Headline}}, but the signature is BAD: do not use it ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/hex"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
@@ -10,6 +11,7 @@ import (
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
+	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
 // A file's digest made the expected one for the other files listed: a file
@@ -79,11 +81,25 @@ func (w *Window) useDigestOfPath(path string) {
 func (w *Window) dropAt(pos fyne.Position, uris []fyne.URI) {
 	w.expected.cue.show(false)
 	if len(uris) == 1 && uris[0].Scheme() == "file" && w.onDropTarget(pos) && !isSumsFile(uris[0].Path()) {
+		if w.holdsDigest() {
+			// A digest pasted or typed is what the file is compared with:
+			// a drop never replaces it ("Use this file's digest" does, asked).
+			w.tracef("dropped %q on the field holding a digest: listed and compared with it", uris[0].Path())
+			w.drop(uris)
+			return
+		}
 		w.tracef("dropped %q on the expected digest", uris[0].Path())
 		w.useDigestOfPath(uris[0].Path())
 		return
 	}
 	w.drop(uris)
+}
+
+// holdsDigest reports whether the field holds text pasted or typed (not a
+// listed file's digest put there): a file dropped on it is compared with
+// it, never made the expected one.
+func (w *Window) holdsDigest() bool {
+	return strings.TrimSpace(w.expected.entry.Text) != "" && !w.fromFile()
 }
 
 // strongestComputed is the strongest algorithm it has a digest of.
@@ -168,7 +184,7 @@ func (w *Window) sourceBanner(h verdict.Headline, files, same []*fileItem) {
 		a := files[0].pasted.Algorithm
 		headline := tr("{{.Name}} is the same as {{.Source}}", "Name", w.placeName(files[0]), "Source", name)
 		if len(files) > 1 {
-			headline = tr("All {{.N}} files are the same as {{.Source}}", "N", len(files), "Source", name)
+			headline = tr("All {{.N}} files are the same as {{.Source}}", "N", units.Thousands(len(files)), "Source", name)
 		}
 		w.banner.set(checksum.Match, headline, joinSentences(tr("The same {{.Algorithm}}.", "Algorithm", a.Name), sameWords(a)))
 	default:

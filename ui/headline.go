@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -62,6 +63,9 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 		if h.Targets > 1 {
 			headline = tr("Does NOT match any of the {{.N}} files: do not use them", "N", h.Targets)
 		} else if it.verdict.Typo {
+			// Still red (it does not match), but not "this is not the file
+			// they released": a slip in copying is far likelier.
+			headline = tr("Does NOT match: most likely a slip in copying the digest. Do not use it until they match.")
 			detail = tr("Only one or two digits differ from the file's: a slip in copying the digest is likelier than a damaged file. Check the digest against the download page before you download again.")
 		}
 		w.banner.set(checksum.Mismatch, headline, detail)
@@ -89,6 +93,13 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 	case verdict.NameConflict:
 		w.nameConflictBanner(files)
 	case verdict.PublishedPending:
+		if d := it.sidecar; d.Outcome == checksum.Match && !d.Settled() {
+			// Said as it stands: what matched, and what is still compared.
+			w.banner.set(checksum.Pending, tr("{{.Algorithm}} matches {{.Source}}; checking {{.Others}}…",
+				"Algorithm", d.Verdict.Algorithm.Name, "Source", it.sourceText(d.By[0]), "Others", it.uncheckedText(d.Unchecked)),
+				tr("The verdict comes once every digest published for {{.Name}} is compared.", "Name", it.name))
+			break
+		}
 		if it.besideFile(it.sidecar.By[0]) {
 			w.banner.set(checksum.Pending, tr("Checking {{.Name}} against the digest published next to it…", "Name", it.name), "")
 		} else {
@@ -111,14 +122,18 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 		}
 		detail := ""
 		if it.err != nil {
-			detail = errorText(it.err)
+			detail = sentence(errorText(it.err))
 		}
 		if n := rep.Count[verdict.OK]; n > 0 {
 			detail = joinSentences(detail, trn(n, "{{.N}} other file matches what was published for it.", "{{.N}} other files match what was published for them.", "N", units.Thousands(n)))
 		}
 		w.banner.set(checksum.Unknown, headline, detail)
 	case verdict.NoneHere:
-		w.banner.set(checksum.Unknown, trn(len(files), "The file the checksum file lists is not here", "None of the {{.N}} files the checksum files list is here", "N", units.Thousands(len(files))),
+		headline := trn(len(files), "The file the checksum file lists is not here", "None of the {{.N}} files the checksum files list is here", "N", units.Thousands(len(files)))
+		if src := sumsNames(files); len(src) == 1 {
+			headline = trn(len(files), "The file {{.Name}} lists is not here", "None of the {{.N}} files {{.Name}} lists is here", "N", units.Thousands(len(files)), "Name", src[0])
+		}
+		w.banner.set(checksum.Unknown, headline,
 			tr("Put the checksum file in the folder of the files you downloaded, or open it from there."))
 	case verdict.OnlyUnsupported:
 		w.banner.set(checksum.Unknown, tr("Could not be verified: Hashdrop cannot compute {{.Algorithms}}", "Algorithms", listText(it.unsupported, "and")),
@@ -205,9 +220,9 @@ func (w *Window) allMatchBanner(ok []*fileItem, rep *verdict.Report, given bool)
 	if _, auth := authenticityWords(ok[0].sidecar.By[0].Authenticity); auth != "" {
 		detail = tr("{{.Signature}}.", "Signature", auth)
 	}
-	headline := tr("All {{.N}} files match the digests published next to them", "N", len(ok))
+	headline := tr("All {{.N}} files match the digests published next to them", "N", units.Thousands(len(ok)))
 	if given {
-		headline = tr("All {{.N}} files match the digests published for them", "N", len(ok))
+		headline = tr("All {{.N}} files match the digests published for them", "N", units.Thousands(len(ok)))
 	}
 	// The numbers add up with the list's: the files no checksum file
 	// decided are counted, not left out of "all".
@@ -341,4 +356,43 @@ func (w *Window) traceReport(rep *verdict.Report) {
 			w.tracef("%s", line)
 		}
 	}
+}
+
+// uncheckedText names the sources of the digests not compared yet: the
+// checksum files, or the CRC32 in the file's name.
+func (it *fileItem) uncheckedText(pubs []checksum.Published) string {
+	var names []string
+	for _, p := range pubs {
+		name := tr("the CRC32 in its name")
+		if !p.InName {
+			name = it.sourceText(p)
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return listText(names, "and")
+}
+
+// sumsNames are the names of the checksum files that list files, once each.
+func sumsNames(files []*fileItem) []string {
+	var names []string
+	for _, it := range files {
+		for _, p := range it.published {
+			if n := displayName(p.Source); !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// sentence ends text as a sentence, when it does not end so already.
+func sentence(text string) string {
+	for _, end := range []string{".", "!", "?", "。"} {
+		if text == "" || strings.HasSuffix(text, end) {
+			return text
+		}
+	}
+	return tr("{{.Text}}.", "Text", text)
 }

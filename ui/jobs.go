@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -14,7 +15,6 @@ import (
 	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
-	"github.com/hashdrop/hashdrop/ui/internal/gather"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -68,103 +68,107 @@ func (w *Window) Add(paths []string) {
 			})
 			return
 		}
-		paths, sums := splitSums(paths)
 		changed, again := readChangedGiven(remembered)
 		remembered = slices.DeleteFunc(remembered, func(x *checksum.Index) bool { return slices.Contains(changed, x) }) // again replaces them
-		var given []*checksum.Index
-		for _, p := range sums {
-			w.tracef("%s dropped with the files it may list: used as their checksum file, not hashed", p)
-			if x := readGiven(p); x != nil {
-				given = append(given, x)
-			}
-		}
-		res := gather.Files(ctx, paths, func(n int) {
-			w.do(func() {
-				if gen == w.gen {
-					w.walkFound = n
-					w.refreshStatus()
-				}
-			})
-		})
-		// A folder is a release: the checksum files found in it are used
-		// for its files (entries at any depth), not hashed, and what they
-		// list that is not there is listed so.
-		var releaseSums []*checksum.Index
-		res.Files, releaseSums = w.releaseSums(res.Files)
-		given = append(given, releaseSums...)
-		absent := absentEntries(releaseSums)
-		if len(res.Files) > 0 { // looked up in them all
-			index(remembered)
-			index(again)
-			index(given)
-		}
-		// The digests published next to the files are known before they are
-		// queued, so that the algorithm the verdict needs goes first. A
-		// checksum file of millions of lines beside them may be indexed.
-		// Each folder's listing and shared checksum files are read once
-		// (checksum.Lookup), so every file of a drop of thousands is looked
-		// up; an unreadable neighbour is not the file's problem.
-		pubs := make([][]checksum.Published, len(res.Files))
-		lookup := checksum.NewLookup(trustedKeys.get())
+		// The evidence is gathered by app/release, as for hashdrop verify:
+		// a folder is a release (its checksum files are used for its files
+		// at any depth, not hashed, and what they list that is not there is
+		// a row that says so); a checksum file dropped with files is used
+		// for them; a file given itself is also judged by the checksum
+		// files beside it. The digests published for the files are known
+		// before they are queued, so that the algorithms the verdict needs
+		// are read first.
 		restore := thrifty()
-		for i := range pubs {
-			if ctx.Err() != nil {
-				break
-			}
-			pubs[i], _ = lookup.Published(res.Files[i].Path)
-		}
+		rel := release.Gather(ctx, paths, release.Options{Ring: trustedKeys.get(), Given: append(remembered, again...),
+			OwnSignaturesLater: true, Found: func(n int) {
+				w.do(func() {
+					if gen == w.gen {
+						w.walkFound = n
+						w.refreshStatus()
+					}
+				})
+			}})
 		restore()
-		// A file given alone that nothing names may be a download the
-		// browser renamed ("ubuntu (1).iso"): the entries of the checksum
-		// files beside it that name no file there are looked at too.
-		var sources []verdict.Source
-		seenDir := make(map[string]bool)
-		for i, f := range res.Files {
-			if dir := filepath.Dir(f.Path); len(pubs[i]) == 0 && !walked(f) && !seenDir[dir] && ctx.Err() == nil {
-				seenDir[dir] = true
-				sources = append(sources, release.Orphans(dir, trustedKeys.get())...)
-			}
-		}
 		w.do(func() {
 			if gen != w.gen {
 				return
 			}
-			w.addSources(sources)
 			w.walkFound = 0
 			w.forgetGiven(changed...)
-			given := append(again, given...)
-			w.afterIndexing(given, func() {
-				w.took(ctx, given, res, pubs)
-				w.addAbsent(absent)
-			})
+			given := append(again, rel.Sums...)
+			w.afterIndexing(given, func() { w.took(ctx, given, rel) })
 		})
 	})
 }
 
-// took lists what a walk found, and uses for its files the checksum files
-// given with them (given: dropped with them, or remembered and read again
-// because they changed). All are indexed.
-func (w *Window) took(ctx context.Context, given []*checksum.Index, res gather.Result, pubs [][]checksum.Published) {
-	w.addGiven(given...)
-	if ctx.Err() == nil {
-		w.addFiles(res.Files, pubs)
-	} else {
+// took lists what a release's gathering found, and uses for its files the
+// checksum files given with them (given: read by the gathering, or
+// remembered and read again because they changed). All are indexed.
+func (w *Window) took(ctx context.Context, given []*checksum.Index, rel *release.Release) {
+	defer w.walkDone()
+	if ctx.Err() != nil {
 		// Esc during the walk: say so, rather than leave the window as if
 		// nothing had been dropped.
-		w.flash(trn(len(res.Files), "Cancelled: the {{.N}} file found so far was not added. Drop it again to hash it.",
-			"Cancelled: the {{.N}} files found so far were not added. Drop them again to hash them.", "N", units.Thousands(len(res.Files))))
+		n := 0
+		for _, f := range rel.Files {
+			if !f.Companion {
+				n++
+			}
+		}
+		w.flash(trn(n, "Cancelled: the {{.N}} file found so far was not added. Drop it again to hash it.",
+			"Cancelled: the {{.N}} files found so far were not added. Drop them again to hash them.", "N", units.Thousands(n)))
+		return
 	}
-	for _, err := range res.Errs {
-		w.tracef("%v", err)
+	w.addGiven(given...)
+	w.addSources(rel.Sources)
+	var files []found
+	var pubs [][]checksum.Published
+	var rows []listedRow
+	unsupported := make(map[string][]string)
+	for i, f := range rel.Files {
+		name := filepath.Base(f.Path)
+		if rel.Walked[i] {
+			name = rel.Names[i]
+		} else if f.Read == verdict.FileMissing || f.Read == verdict.FileRefused {
+			name = listedName(sumsDirs(f.Published), f.Path)
+		}
+		switch {
+		case f.Companion:
+			w.tracef("%s is a checksum file or a signature: used as one, not hashed", f.Path)
+		case f.Read == verdict.FileMissing:
+			rows = append(rows, listedRow{path: f.Path, name: name, state: stateMissing, err: f.Err, published: f.Published, unsupported: f.Unsupported})
+		case f.Read == verdict.FileRefused:
+			rows = append(rows, listedRow{path: f.Path, name: name, state: stateFailed, refused: true, err: f.Err,
+				published: f.Published, unsupported: f.Unsupported})
+		default: // a file to read, or one that cannot be: its card says why
+			files = append(files, found{Path: f.Path, Name: name, Size: f.Size})
+			pubs = append(pubs, f.Published)
+			if len(f.Unsupported) > 0 {
+				unsupported[f.Path] = f.Unsupported
+			}
+		}
 	}
-	switch len(res.Errs) {
-	case 0:
-	case 1:
-		w.flash(errorText(res.Errs[0]))
-	default:
-		w.flash(tr("{{.Error}} (and {{.N}} more)", "Error", errorText(res.Errs[0]), "N", len(res.Errs)-1))
+	w.addFiles(files, pubs)
+	if len(unsupported) > 0 {
+		for _, it := range w.files.items {
+			if u := unsupported[it.path]; u != nil {
+				it.unsupported = u
+			}
+		}
 	}
-	w.walkDone()
+	w.addRows(rows)
+	w.noteLines(nil, rel.Problems)
+}
+
+// sumsDirs are the folders of the checksum files of pubs.
+func sumsDirs(pubs []checksum.Published) []string {
+	var dirs []string
+	for _, p := range pubs {
+		if d := filepath.Dir(p.Source); !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }
 
 // readChangedGiven reads again the checksum files remembered for later
@@ -215,7 +219,7 @@ func (w *Window) walkDone() {
 // addFiles lists files and queues them with the chosen algorithms; pubs
 // are the digests published next to the first of them, to which those of
 // the checksum files given (w.given) are added.
-func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
+func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 	if len(files) == 0 {
 		return
 	}
@@ -230,7 +234,7 @@ func (w *Window) addFiles(files []gather.File, pubs [][]checksum.Published) {
 		listed[it.path] = it
 	}
 	var items []*fileItem
-	var fresh []gather.File
+	var fresh []found
 	var freshPubs [][]checksum.Published
 	missing := w.missingRows()
 	found := make(map[*fileItem]bool) // rows of files listed as not here, found elsewhere
@@ -351,7 +355,10 @@ func (w *Window) expectedFor(it *fileItem) *checksum.ExpectedDigest {
 // others after (nil when nothing is to be compared). Of several candidates
 // (64 digits: SHA-256, SHA3-256, RIPEMD-256, BLAKE2b-256 or BLAKE3) the
 // likeliest is read first (checksum's ReadFirst); the others are read
-// with the preset's when it does not match (neededToo).
+// with the preset's when it does not match (neededToo), and so are the
+// algorithms of the other digests published for the file: until they are
+// compared the banner says what matched and what is still being checked,
+// never green (the engine's rule 6).
 func (w *Window) verdictFirst(it *fileItem, algs []*hashing.Algorithm) (first, later []*hashing.Algorithm) {
 	e := w.expectedFor(it)
 	if e == nil {
@@ -372,23 +379,32 @@ func (w *Window) verdictFirst(it *fileItem, algs []*hashing.Algorithm) (first, l
 }
 
 // neededToo adds to later, the preset's algorithms still to read after
-// the verdict's first pass, the candidates the verdict needs when that
-// pass did not match (64 digits that are not SHA-256: SHA3-256, ...): one
-// more reading for both, not two. A pasted digest adds them only when it
-// may have the file read again (expectedField.rereads).
+// the verdict's first pass, what the verdict needs besides: the
+// algorithms of the other digests published for the file (a SHA256SUMS
+// beside the SHA512SUMS that decided, whatever the preset), and the
+// candidates of a digest that did not match (64 digits that are not
+// SHA-256: SHA3-256, ...): one more reading for all, not two. A pasted
+// digest adds its candidates only when it may have the file read again
+// (expectedField.rereads).
 func (w *Window) neededToo(it *fileItem, later []*hashing.Algorithm) []*hashing.Algorithm {
-	e := w.expectedFor(it)
-	if e == nil || w.expected.appliesTo(it) && !w.expected.rereads(it) {
-		return later
-	}
-	v := e.Judge(it.computed())
-	if v.Outcome != checksum.Pending {
-		return later
-	}
 	out := slices.Clone(later)
-	for _, a := range v.Needs {
-		if it.digests[a] == nil && !containsAlg(out, a) && !containsAlg(it.declined, a) {
-			out = append(out, a)
+	add := func(needs []*hashing.Algorithm) {
+		for _, a := range needs {
+			if it.digests[a] == nil && !containsAlg(out, a) && !containsAlg(it.declined, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	computed := it.computed()
+	if pubs := it.published; len(pubs) > 0 {
+		if p := w.inName(it); p != nil {
+			pubs = append(slices.Clone(pubs), *p)
+		}
+		add(checksum.Decide(pubs, computed).Needs)
+	}
+	if w.expected.appliesTo(it) && w.expected.rereads(it) {
+		if v := w.expected.parsed.Judge(computed); v.Outcome == checksum.Pending {
+			add(v.Needs)
 		}
 	}
 	return out
@@ -457,22 +473,23 @@ func onlySums(paths []string) bool {
 // name (SHA256SUMS, *.sha256, ...).
 func isSumsFile(path string) bool {
 	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular() && gather.LooksLikeSums(path)
+	return err == nil && st.Mode().IsRegular() && looksLikeSums(path)
 }
 
-// splitSums takes the checksum files out of paths dropped together with
-// other files: the files are hashed and checked against them (they are
-// found next to the files as published digests), the checksum files are
-// not hashed as files. (Checksum files dropped alone are checked: onlySums.)
-func splitSums(paths []string) (files, sums []string) {
-	for _, p := range paths {
-		if isSumsFile(p) {
-			sums = append(sums, p)
-		} else {
-			files = append(files, p)
-		}
-	}
-	return files, sums
+// looksLikeSums reports whether the file's name says it is a checksum
+// file, which the window opens in its checksum-file view instead of
+// hashing it.
+func looksLikeSums(path string) bool {
+	return checksum.IsSumsName(filepath.Base(strings.TrimSpace(path)))
+}
+
+// found is a file to list: its path, what to call it (its base name, or
+// for a file found in a folder its path from there: "iso/a.iso") and its
+// size (-1 when it could not be told; its card then says why).
+type found struct {
+	Path string
+	Name string
+	Size int64
 }
 
 // hashMore reads a finished file again for the algorithms in more, adding

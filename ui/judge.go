@@ -32,7 +32,10 @@ func (w *Window) judge() {
 		v := rep.Files[i]
 		had := it.sidecar != nil || len(it.marks) > 0 || it.pasted != nil || it.named != nil
 		it.verdict = v
-		it.pasted, it.named, it.sidecar = v.Pasted, v.Named, nil
+		it.pasted, it.named, it.sidecar, it.foundAs = v.Pasted, v.Named, nil, nil
+		if v.FoundAs >= 0 {
+			it.foundAs = w.files.items[v.FoundAs]
+		}
 		if len(v.Decision.By) > 0 {
 			d := v.Decision
 			it.sidecar = &d

@@ -9,68 +9,8 @@ import (
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/verdict"
-	"github.com/hashdrop/hashdrop/ui/internal/gather"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
-
-// releaseSums takes out of files found in folders the checksum files and
-// their signatures (a release's SHA256SUMS and SHA256SUMS.gpg): each
-// checksum file is read to be given for the files, and none of them is
-// hashed as a file. A checksum file dropped by itself among files is
-// splitSums'. It reads the disk: not on the Fyne goroutine.
-func (w *Window) releaseSums(files []gather.File) (kept []gather.File, given []*checksum.Index) {
-	sums := make(map[string]bool)
-	for _, f := range files {
-		if walked(f) && gather.LooksLikeSums(f.Path) && checksum.SignedPath(f.Path) == "" {
-			sums[filepath.Clean(f.Path)] = true
-		}
-	}
-	if len(sums) == 0 {
-		return files, nil
-	}
-	for _, f := range files {
-		p := filepath.Clean(f.Path)
-		switch {
-		case sums[p]:
-			w.tracef("%s found in the folder dropped: used as its checksum file, not hashed", f.Path)
-			if x := readGiven(f.Path); x != nil {
-				given = append(given, x)
-				continue
-			}
-			kept = append(kept, f) // unreadable as a checksum file: hashed, as any file
-		case sums[checksum.SignedPath(p)]:
-			// read as its checksum file's signature
-		default:
-			kept = append(kept, f)
-		}
-	}
-	return kept, given
-}
-
-// walked reports whether f was found in a folder dropped (its name is its
-// path from there), not dropped itself.
-func walked(f gather.File) bool { return f.Name != "" && f.Name != filepath.Base(f.Path) }
-
-// absentEntries lists the entries of xs whose files are not there. It reads
-// the disk: not on the Fyne goroutine.
-func absentEntries(xs []*checksum.Index) []verdict.Orphan {
-	var out []verdict.Orphan
-	for _, x := range xs {
-		out = append(out, release.Absent(x.File())...)
-	}
-	return out
-}
-
-// addAbsent lists the files a release lists that are not there, each a row
-// that says so; nothing is read for them.
-func (w *Window) addAbsent(absent []verdict.Orphan) {
-	rows := make([]listedRow, len(absent))
-	for i, a := range absent {
-		rows[i] = listedRow{path: a.Path, name: listedName([]string{filepath.Dir(a.Published.Source)}, a.Path),
-			state: stateMissing, published: []checksum.Published{a.Published}}
-	}
-	w.addRows(rows)
-}
 
 // listedRow is a file a checksum file names that is not read: not there
 // (stateMissing), or refused (stateFailed: outside the checksum file's
@@ -224,7 +164,7 @@ func (w *Window) listRelease(ctx context.Context, xs []*checksum.Index, rel *rel
 		for i, x := range xs {
 			dirs[i] = x.File().Dir
 		}
-		var files []gather.File
+		var files []found
 		var rows []listedRow
 		unsupported := make(map[string][]string)
 		for _, f := range rel.Files {
@@ -234,7 +174,7 @@ func (w *Window) listRelease(ctx context.Context, xs []*checksum.Index, rel *rel
 			name := listedName(dirs, f.Path)
 			switch f.Read {
 			case verdict.FileWaiting:
-				files = append(files, gather.File{Path: f.Path, Name: name, Size: f.Size})
+				files = append(files, found{Path: f.Path, Name: name, Size: f.Size})
 				if len(f.Unsupported) > 0 {
 					unsupported[f.Path] = f.Unsupported
 				}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
 )
 
@@ -28,19 +29,25 @@ var (
 // verdictIcon is the icon of an outcome; coloured for a card, plain (the
 // banner draws it white) otherwise.
 func verdictIcon(o checksum.Outcome, coloured bool) fyne.Resource {
+	return colourIcon(verdict.OutcomeColour(o), coloured)
+}
+
+// colourIcon is the icon of a verdict's colour (verdict.Colour, the one
+// mapping), coloured or plain.
+func colourIcon(c verdict.Colour, coloured bool) fyne.Resource {
 	var r fyne.Resource
-	switch o {
-	case checksum.Match:
+	switch c {
+	case verdict.Green:
 		r = theme.ConfirmIcon()
 		if coloured {
 			return theme.NewSuccessThemedResource(r)
 		}
-	case checksum.Mismatch:
+	case verdict.Red:
 		r = theme.CancelIcon()
 		if coloured {
 			return theme.NewErrorThemedResource(r)
 		}
-	case checksum.Pending:
+	case verdict.Checking:
 		r = theme.HistoryIcon()
 	default:
 		r = theme.WarningIcon()
@@ -49,6 +56,19 @@ func verdictIcon(o checksum.Outcome, coloured bool) fyne.Resource {
 		}
 	}
 	return r
+}
+
+// colourFill is the banner's background for a verdict's colour.
+func colourFill(c verdict.Colour) color.Color {
+	switch c {
+	case verdict.Green:
+		return matchColour
+	case verdict.Red:
+		return mismatchColour
+	case verdict.Checking:
+		return pendingColour
+	}
+	return unknownColour
 }
 
 // verdictBanner is the largest thing on screen once there is a verdict: a
@@ -114,11 +134,11 @@ func (b *verdictBanner) set(o checksum.Outcome, headline, detail string) {
 		return
 	}
 	b.outcome = o
-	b.bg.FillColor = map[checksum.Outcome]color.Color{checksum.Match: matchColour, checksum.Mismatch: mismatchColour,
-		checksum.Pending: pendingColour, checksum.Unknown: unknownColour, checksum.Conflict: unknownColour}[o]
-	b.icon.SetResource(verdictIcon(o, false))
+	c := verdict.OutcomeColour(o)
+	b.bg.FillColor = colourFill(c)
+	b.icon.SetResource(colourIcon(c, false))
 	size := theme.SizeNameHeadingText
-	if o == checksum.Pending || o == checksum.Unknown {
+	if c == verdict.Checking || c == verdict.Amber {
 		size = theme.SizeNameSubHeadingText
 	}
 	b.headline.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: headline,

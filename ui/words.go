@@ -8,7 +8,6 @@ import (
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
-	"github.com/hashdrop/hashdrop/ui/internal/gather"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -158,10 +157,7 @@ func errorText(err error) string {
 	var fe *app.FileError
 	var se *checksum.ReadError
 	var we *app.WriteError
-	var folder *gather.FolderError
 	switch {
-	case errors.As(err, &folder):
-		return tr("Cannot read the folder {{.Name}}: {{.Cause}}", "Name", folder.Path, "Cause", causeText(app.CauseOf(folder.Err), folder.Err))
 	case errors.As(err, &we):
 		return tr("Cannot write {{.Name}}: {{.Cause}}", "Name", displayName(we.Name), "Cause", causeText(app.CauseOf(we), we.Err))
 	case errors.As(err, &se):

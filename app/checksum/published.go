@@ -257,7 +257,18 @@ type Decision struct {
 	// one (Verdict.Algorithm) of the weaker digests the file matches too,
 	// strongest first; the CRC32 in its name is not one (NameAgrees).
 	Agreeing []*hashing.Algorithm
+	// Unchecked are the digests published for the file that are not
+	// compared yet (their algorithm is not computed), strongest first:
+	// while there is one, a Match is not the whole answer (Settled).
+	Unchecked []Published
+	// Needs are the algorithms to compute next for every digest not
+	// compared yet (Verdict.Needs of each), strongest first.
+	Needs []*hashing.Algorithm
 }
+
+// Settled reports whether every digest published for the file has been
+// compared: only then can a Match be the verdict.
+func (d Decision) Settled() bool { return len(d.Unchecked) == 0 }
 
 // NameAgrees reports whether, on a Match, the CRC32 in the file's name
 // (InName) is among the digests the file matches.
@@ -278,6 +289,8 @@ func Decide(pubs []Published, computed []app.Digest) Decision {
 	pubs = Strongest(pubs)
 	verdicts := make([]Verdict, len(pubs))
 	var matched, mismatched []int
+	var unchecked []Published
+	var needs []*hashing.Algorithm
 	for i, p := range pubs {
 		verdicts[i] = p.Expected.Judge(computed)
 		switch verdicts[i].Outcome {
@@ -285,8 +298,22 @@ func Decide(pubs []Published, computed []app.Digest) Decision {
 			matched = append(matched, i)
 		case Mismatch:
 			mismatched = append(mismatched, i)
+		case Pending:
+			unchecked = append(unchecked, p)
+			for _, a := range verdicts[i].Needs {
+				if !slices.Contains(needs, a) {
+					needs = append(needs, a)
+				}
+			}
 		}
 	}
+	d := decide(pubs, verdicts, matched, mismatched)
+	d.Unchecked, d.Needs = unchecked, needs
+	return d
+}
+
+// decide is Decide's outcome, from each digest's verdict.
+func decide(pubs []Published, verdicts []Verdict, matched, mismatched []int) Decision {
 	pick := func(idx []int) []Published {
 		out := make([]Published, len(idx))
 		for k, i := range idx {

@@ -215,12 +215,13 @@ func (c *cli) verifyJSON(rel *release.Release, ev *verdict.Evidence, rep *verdic
 	}
 	out := struct {
 		Outcome  string         `json:"outcome"`
+		Colour   string         `json:"colour"`
 		Reason   string         `json:"reason"`
 		Headline string         `json:"headline"`
 		Exit     int            `json:"exit"`
 		Counts   map[string]int `json:"counts"`
 		Files    []fileJSON     `json:"files"`
-	}{Outcome: rep.Headline.Outcome.String(), Reason: rep.Headline.Reason.String(), Headline: headlineWords(rel, ev, rep),
+	}{Outcome: rep.Headline.Outcome.String(), Colour: rep.Headline.Colour().String(), Reason: rep.Headline.Reason.String(), Headline: headlineWords(rel, ev, rep),
 		Exit: rep.Headline.Exit(), Counts: make(map[string]int), Files: []fileJSON{}}
 	for s, n := range rep.Count {
 		if n > 0 {

@@ -87,8 +87,21 @@ func TestVerifyEverydayCase(t *testing.T) {
 	}
 	os.Rename(filepath.Join(dir, "ubuntu.iso"), filepath.Join(dir, "ubuntu (1).iso"))
 	out, _, code = vRun("verify", filepath.Join(dir, "ubuntu (1).iso"))
-	if code != 0 || !strings.Contains(out, `the entry "ubuntu.iso" of SHA256SUMS, by its digest`) {
+	if code != 0 || !strings.Contains(out, `listed as "ubuntu.iso" in SHA256SUMS: the same digest under another name`) {
 		t.Errorf("renamed: exit %d\n%s", code, out)
+	}
+	// The folder given: the entry its renamed copy matches is not counted
+	// as "not here" too; the other ISO is.
+	out, _, code = vRun("verify", "--json", dir)
+	var got struct {
+		Reason string
+		Counts map[string]int
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	if code != 0 || got.Reason != "published-match" || got.Counts["missing"] != 1 || got.Counts["ok"] != 1 {
+		t.Errorf("the folder with the renamed copy: exit %d, %+v", code, got)
 	}
 }
 

@@ -58,10 +58,14 @@ func fileWhy(f *verdict.File, v *verdict.FileVerdict) string {
 	var parts []string
 	switch {
 	case v.Renamed != nil:
-		parts = append(parts, fmt.Sprintf("%s, the entry %q of %s, by its digest: it was renamed", algName(d.Verdict.Algorithm), v.Renamed.Name, sourceName(f, d.By[0])))
+		parts = append(parts, fmt.Sprintf("%s, listed as %q in %s: the same digest under another name", algName(d.Verdict.Algorithm), v.Renamed.Name, sourceName(f, d.By[0])))
 	case len(d.By) > 0:
 		parts = append(parts, algName(d.Verdict.Algorithm)+", "+sourceName(f, d.By[0]))
-		if len(d.Agreeing) > 0 {
+		switch len(d.Agreeing) {
+		case 0:
+		case 1:
+			parts = append(parts, "the published "+algList(d.Agreeing)+" agrees")
+		default:
 			parts = append(parts, "the published "+algList(d.Agreeing)+" agree")
 		}
 	case v.Named != nil:

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -30,6 +31,18 @@ type Options struct {
 	// AllowOutside lets checksum files name files outside their folder
 	// (absolute paths, ".."); otherwise those entries are REFUSED.
 	AllowOutside bool
+	// Given are checksum files given before, for the files given later
+	// (the window keeps them until Clear): like the checksum files given
+	// now, they list a file by its path or, from another folder, by its
+	// bare name (checksum.Index.Published).
+	Given []*checksum.Index
+	// Found, when set, is told how many files the walks found so far,
+	// about every 100 ms, and once at the end.
+	Found func(n int)
+	// OwnSignaturesLater leaves the files' own signatures (ubuntu.iso.sig)
+	// unchecked: checking one reads the whole file, and the window does
+	// it in the background (checksum.VerifyFile).
+	OwnSignaturesLater bool
 }
 
 // Release is what Gather found.
@@ -38,8 +51,13 @@ type Release struct {
 	// Names are what to call each file: as given, or its path from the
 	// folder given ("iso/a.iso"), or as its checksum file names it.
 	Names []string
+	// Walked[i]: Files[i] was found in a folder given, not given itself.
+	Walked []bool
 	// Sources are the checksum files in play.
 	Sources []verdict.Source
+	// Sums are the checksum files read (given, or found in the folders
+	// given), indexed: a window keeps them for the files given later.
+	Sums []*checksum.Index
 	// Problems are checksum files and folders that could not be read.
 	Problems []error
 }
@@ -51,20 +69,27 @@ type item struct {
 }
 
 // Gather expands paths into the release's files and what was published
-// for them.
+// for them. It is the one gatherer: hashdrop verify and the window both
+// take their evidence from it, and add only what they alone have (a
+// pasted digest, a comparison).
 func Gather(ctx context.Context, paths []string, opts Options) *Release {
 	r := &Release{}
 	var items []item
+	found := foundCounter(opts.Found)
 	for _, p := range paths {
+		if ctx.Err() != nil {
+			break
+		}
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			items = append(items, r.walk(ctx, p)...)
+			items = append(items, r.walk(ctx, p, found)...)
 		} else {
 			items = append(items, item{path: p, name: p})
+			found(1)
 		}
 	}
-	g := gatherer{r: r, opts: opts, rows: make(map[string]int)}
+	found(0)
+	g := gatherer{r: r, opts: opts, rows: make(map[string]int), entryRow: make(map[entryKey]int)}
 	var sums []item
-	walked := make(map[int]bool)
 	for _, it := range items {
 		var i int
 		switch {
@@ -76,32 +101,66 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 		default:
 			i = g.add(it.path, it.name, verdict.File{})
 		}
-		walked[i] = walked[i] || it.walked
+		r.Walked[i] = r.Walked[i] || it.walked
 	}
 	listed := make(map[int]bool)
+	given := slices.Clone(opts.Given)
 	for _, it := range sums {
-		g.entries(it.path, listed)
+		if x := g.entries(it.path, listed); x != nil && !it.walked {
+			given = append(given, x)
+		}
+	}
+	claimed := make(map[int]bool)
+	for i := range r.Files {
+		f := &r.Files[i]
+		if f.Companion || listed[i] || r.Walked[i] || !f.Read.Readable() {
+			continue
+		}
+		// A file given itself that no entry names by its path: a checksum
+		// file given from another folder may name it by its bare name,
+		// and the row that said it is not there is this file.
+		g.byName(i, given, claimed)
 	}
 	for i := range r.Files {
 		f := &r.Files[i]
 		// A file found in a folder is judged by the folder's checksum
-		// files, read already; one given alone, by those beside it.
-		if f.Companion || listed[i] || walked[i] || !f.Read.Readable() {
+		// files, read already; one given itself, by those beside it too.
+		if f.Companion || r.Walked[i] || !f.Read.Readable() {
 			continue
 		}
 		g.beside(i)
 	}
+	g.drop(claimed)
 	for i := range r.Files {
 		f := &r.Files[i]
 		if f.Companion || !f.Read.Readable() || ctx.Err() != nil {
 			continue
 		}
 		f.InName = checksum.InName(f.Path)
+		if opts.OwnSignaturesLater {
+			continue
+		}
 		if a, err := checksum.VerifyFile(f.Path, opts.Ring); err == nil {
 			f.Signature = a
 		}
 	}
 	return r
+}
+
+// foundCounter returns what counts the files found and tells found about
+// every 100 ms; counting 0 tells it the total.
+func foundCounter(found func(int)) func(n int) {
+	if found == nil {
+		return func(int) {}
+	}
+	total, last := 0, time.Now()
+	return func(n int) {
+		total += n
+		if n == 0 || time.Since(last) >= 100*time.Millisecond {
+			last = time.Now()
+			found(total)
+		}
+	}
 }
 
 // isSignature reports whether path is a signature file over another file
@@ -117,7 +176,7 @@ func isSignature(path string) bool {
 
 // walk lists the regular files of the folder root in name order (links
 // to files followed, links to folders not: they could loop).
-func (r *Release) walk(ctx context.Context, root string) []item {
+func (r *Release) walk(ctx context.Context, root string, found func(int)) []item {
 	var out []item
 	parent := filepath.Dir(filepath.Clean(root))
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -146,6 +205,7 @@ func (r *Release) walk(ctx context.Context, root string) []item {
 			name = path
 		}
 		out = append(out, item{path: path, name: name, walked: true})
+		found(1)
 		return nil
 	})
 	return out
@@ -153,9 +213,17 @@ func (r *Release) walk(ctx context.Context, root string) []item {
 
 // gatherer builds a Release.
 type gatherer struct {
-	r    *Release
-	opts Options
-	rows map[string]int // absolute path -> index in r.Files
+	r        *Release
+	opts     Options
+	rows     map[string]int   // absolute path -> index in r.Files
+	entryRow map[entryKey]int // an entry whose file is not there -> its row
+}
+
+// entryKey is an entry of a checksum file: the file's absolute path, and
+// the entry's line.
+type entryKey struct {
+	source string
+	line   int
 }
 
 // add lists the file at path once, and returns its index.
@@ -181,6 +249,7 @@ func (g *gatherer) add(path, name string, f verdict.File) int {
 	g.rows[key] = len(g.r.Files)
 	g.r.Files = append(g.r.Files, f)
 	g.r.Names = append(g.r.Names, name)
+	g.r.Walked = append(g.r.Walked, false)
 	return len(g.r.Files) - 1
 }
 
@@ -194,19 +263,22 @@ func refusal(st fs.FileInfo) app.Cause {
 // entries makes the entries of the checksum file at path the published
 // digests of the files they name, listing those not listed yet (a
 // checksum file given alone: its files; an entry whose file is missing:
-// a row that says so).
-func (g *gatherer) entries(path string, listed map[int]bool) {
-	sf, err := checksum.ReadSignedStreamed(path, g.opts.Ring)
+// a row that says so). It returns the checksum file, indexed, or nil when
+// it cannot be read.
+func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
+	x, err := checksum.ReadIndex(path, g.opts.Ring)
 	if err != nil {
 		g.r.Problems = append(g.r.Problems, err)
-		return
+		return nil
 	}
+	sf := x.File()
 	loc, err := sf.Locator(g.opts.AllowOutside)
 	if err != nil {
 		g.r.Problems = append(g.r.Problems, err)
-		return
+		return nil
 	}
 	defer loc.Close()
+	g.r.Sums = append(g.r.Sums, x)
 	src := verdict.Source{Path: path}
 	for _, e := range sf.All() {
 		target, status, err := loc.Locate(e)
@@ -232,9 +304,65 @@ func (g *gatherer) entries(path string, listed map[int]bool) {
 		row.Published = append(row.Published, p)
 		if status == checksum.StatusMissing {
 			src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name, Path: target, Published: p})
+			g.entryRow[entryKey{absPath(path), e.Line}] = i
 		}
 	}
 	g.r.Sources = append(g.r.Sources, src)
+	return x
+}
+
+// byName adds to the i-th file the entries of the checksum files given
+// that list it (by its path, or by its bare name from another folder), and
+// claims the rows those entries made for a file not there: it is this one.
+func (g *gatherer) byName(i int, given []*checksum.Index, claimed map[int]bool) {
+	f := &g.r.Files[i]
+	for _, x := range given {
+		for _, p := range x.Published(f.Path) {
+			if g.has(f, p) {
+				continue
+			}
+			f.Published = append(f.Published, p)
+			if row, ok := g.entryRow[entryKey{absPath(p.Source), p.Line}]; ok && row != i {
+				claimed[row] = true
+			}
+		}
+	}
+}
+
+// has reports whether f has the entry p already.
+func (g *gatherer) has(f *verdict.File, p checksum.Published) bool {
+	return slices.ContainsFunc(f.Published, func(q checksum.Published) bool {
+		return q.Line == p.Line && absPath(q.Source) == absPath(p.Source)
+	})
+}
+
+// drop removes the claimed rows (entries whose file was given from
+// elsewhere), and their entries from the sources' orphans.
+func (g *gatherer) drop(claimed map[int]bool) {
+	if len(claimed) == 0 {
+		return
+	}
+	r := g.r
+	gone := make(map[entryKey]bool)
+	var files []verdict.File
+	var names []string
+	var walked []bool
+	for i, f := range r.Files {
+		if claimed[i] {
+			for _, p := range f.Published {
+				gone[entryKey{absPath(p.Source), p.Line}] = true
+			}
+			continue
+		}
+		files, names, walked = append(files, f), append(names, r.Names[i]), append(walked, r.Walked[i])
+	}
+	r.Files, r.Names, r.Walked = files, names, walked
+	for k := range r.Sources {
+		src := &r.Sources[k]
+		src.Orphans = slices.DeleteFunc(src.Orphans, func(o verdict.Orphan) bool {
+			return gone[entryKey{absPath(o.Published.Source), o.Published.Line}]
+		})
+	}
 }
 
 // beside finds the digests published for the i-th file in the checksum
@@ -243,9 +371,13 @@ func (g *gatherer) entries(path string, listed map[int]bool) {
 func (g *gatherer) beside(i int) {
 	f := &g.r.Files[i]
 	pubs, errs := checksum.FindPublishedSigned(f.Path, g.opts.Ring)
-	f.Published = append(f.Published, pubs...)
+	for _, p := range pubs {
+		if !g.has(f, p) {
+			f.Published = append(f.Published, p)
+		}
+	}
 	g.r.Problems = append(g.r.Problems, errs...)
-	if len(pubs) > 0 {
+	if len(f.Published) > 0 {
 		return
 	}
 	for _, src := range Orphans(filepath.Dir(f.Path), g.opts.Ring) {

@@ -92,3 +92,71 @@ func TestGatherBeside(t *testing.T) {
 		t.Errorf("sources %+v", r.Sources)
 	}
 }
+
+// A file given with a checksum file from another folder that names it by
+// its bare name (a SHA256SUMS kept on the Desktop, the ISO in Downloads)
+// is listed by it, and the row that said "not here" is that file: no
+// MISSING row and no orphan are left for it. A checksum file given
+// earlier (Options.Given) does the same.
+func TestGatherBareNameFromAnotherFolder(t *testing.T) {
+	home := t.TempDir()
+	iso := write(t, filepath.Join(home, "Downloads", "debian.iso"), "abd")
+	sums := write(t, filepath.Join(home, "Desktop", "SHA256SUMS"), sha("abc")+"  debian.iso\n"+sha("o")+"  other.iso\n")
+	check := func(t *testing.T, r *Release) {
+		t.Helper()
+		var missing []string
+		for _, f := range r.Files {
+			if f.Read == verdict.FileMissing {
+				missing = append(missing, filepath.Base(f.Path))
+			}
+			if f.Path == iso && len(f.Published) != 1 {
+				t.Errorf("debian.iso has %d published digests, want the Desktop's entry", len(f.Published))
+			}
+		}
+		if !slices.Equal(missing, []string{"other.iso"}) {
+			t.Errorf("rows not here: %v, want other.iso alone", missing)
+		}
+		for _, s := range r.Sources {
+			for _, o := range s.Orphans {
+				if filepath.Base(o.Path) == "debian.iso" {
+					t.Errorf("debian.iso's entry is still an orphan of %s", s.Path)
+				}
+			}
+		}
+	}
+	t.Run("given together", func(t *testing.T) {
+		r := Gather(context.Background(), []string{iso, sums}, Options{})
+		check(t, r)
+		if len(r.Sums) != 1 {
+			t.Errorf("%d checksum files read, want SHA256SUMS", len(r.Sums))
+		}
+	})
+	t.Run("given before", func(t *testing.T) {
+		first := Gather(context.Background(), []string{sums}, Options{})
+		r := Gather(context.Background(), []string{iso}, Options{Given: first.Sums})
+		for _, f := range r.Files {
+			if f.Path == iso && len(f.Published) != 1 {
+				t.Errorf("debian.iso has %d published digests, want the entry of the checksum file given before", len(f.Published))
+			}
+		}
+	})
+}
+
+// Found is told the count of the files the walk finds, the last time the
+// total; the files' own signatures are left to the caller when asked.
+func TestGatherCountsAndDefersOwnSignatures(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	for i := range 5 {
+		write(t, filepath.Join(root, "d", string(rune('a'+i))), "x")
+	}
+	var counts []int
+	r := Gather(context.Background(), []string{root}, Options{Found: func(n int) { counts = append(counts, n) }, OwnSignaturesLater: true})
+	if len(counts) == 0 || counts[len(counts)-1] != 5 || len(r.Files) != 5 {
+		t.Errorf("counts told %v for %d files, want the last to be 5", counts, len(r.Files))
+	}
+	for i, w := range r.Walked {
+		if !w {
+			t.Errorf("%s is not marked as found in the folder", r.Names[i])
+		}
+	}
+}

@@ -30,7 +30,7 @@ func Decide(ev Evidence) Report {
 		if v.Status == Conflict {
 			v.Disagreement = disagreement(&ev.Files[i], v, ev.Pasted)
 		}
-		if !v.Companion {
+		if !v.Companion && v.FoundAs < 0 {
 			r.Count[v.Status]++
 		}
 	}
@@ -56,7 +56,7 @@ func (r *Report) files() int {
 
 // judge weighs what was published for one file.
 func judge(f *File) FileVerdict {
-	v := FileVerdict{Group: -1, Companion: f.Companion}
+	v := FileVerdict{Group: -1, FoundAs: -1, Companion: f.Companion}
 	if f.Companion || !f.Read.Readable() {
 		return v
 	}
@@ -68,10 +68,11 @@ func judge(f *File) FileVerdict {
 	}
 	if len(sources) > 0 {
 		v.Decision = checksum.Decide(sources, f.Digests)
-		if v.Decision.Outcome == checksum.Pending {
-			v.need(f, v.Decision.Verdict.Needs)
-		}
-		if v.Decision.Outcome == checksum.Match {
+		// Every digest published for it is compared before a verdict
+		// (rule 6): the algorithms of those not compared yet are needed,
+		// whatever the preset.
+		v.need(f, v.Decision.Needs)
+		if v.Decision.Outcome == checksum.Match && v.Decision.Settled() {
 			v.Genuine = v.Decision.By[0].Authenticity.Trusted()
 		}
 	} else if f.InName != nil {
@@ -160,6 +161,12 @@ func typo(e *checksum.ExpectedDigest, computed []app.Digest) bool {
 // with the entries that name no file present, by its digest: the same
 // SHA-256 is the same file, whatever its name.
 func (r *Report) renamed(ev Evidence) {
+	missing := make(map[string]int) // the rows of entries whose files are not here, by path
+	for i := range ev.Files {
+		if ev.Files[i].Read == FileMissing {
+			missing[ev.Files[i].Path] = i
+		}
+	}
 	for i := range ev.Files {
 		f, v := &ev.Files[i], &r.Files[i]
 		if v.Companion || !f.Read.Readable() || len(f.Published) > 0 || len(f.Digests) == 0 {
@@ -178,6 +185,9 @@ func (r *Report) renamed(ev Evidence) {
 					v.Renamed = o
 					v.Decision = checksum.Decision{Outcome: checksum.Match, Verdict: jv, By: []checksum.Published{o.Published}}
 					v.Genuine = o.Published.Authenticity.Trusted()
+					if row, ok := missing[o.Path]; ok {
+						r.Files[row].FoundAs = i
+					}
 					needs = nil
 					break sources
 				}
@@ -220,7 +230,7 @@ func status(f *File, v *FileVerdict, p *Pasted) Status {
 		v.Named != nil && v.Named.Outcome == checksum.Mismatch,
 		published(p) && v.Pasted != nil && v.Pasted.Outcome == checksum.Mismatch:
 		return Failed
-	case v.Decision.Outcome == checksum.Pending,
+	case v.Decision.Outcome == checksum.Pending, !v.Decision.Settled(),
 		v.Named != nil && v.Named.Outcome == checksum.Pending,
 		published(p) && v.Pasted != nil && v.Pasted.Outcome == checksum.Pending:
 		return Pending

@@ -112,23 +112,73 @@ const (
 	WaitEnter         // typed: Enter computes Needs (rule 3)
 )
 
-// Green reports whether the headline says the files are good.
-func (h Headline) Green() bool { return h.Outcome == checksum.Match }
+// Colour is how a verdict shows, in the window and in the exit status of
+// the command line: the one mapping from verdicts to what a person takes
+// in at a glance (rule 7).
+type Colour int
 
-// Red reports whether it says a file must not be used.
-func (h Headline) Red() bool { return h.Outcome == checksum.Mismatch || h.Outcome == checksum.Conflict }
+const (
+	Amber    Colour = iota // Hashdrop cannot say: nothing compared, or not everything could be
+	Green                  // it matches what was published (or is the same file)
+	Red                    // do not use it: FAILED, a conflict between sources, a BAD signature
+	Checking               // still being compared: no verdict yet
+)
+
+var colourNames = [...]string{"amber", "green", "red", "checking"}
+
+// String is a stable identifier, for logs, tests and --json.
+func (c Colour) String() string { return colourNames[c] }
 
 // Exit is the command line's exit status for it: 0 green, 1 red, 3 when
-// Hashdrop cannot say (amber, or still pending).
-func (h Headline) Exit() int {
-	switch {
-	case h.Green():
+// Hashdrop cannot say (amber, or still checking).
+func (c Colour) Exit() int {
+	switch c {
+	case Green:
 		return 0
-	case h.Red():
+	case Red:
 		return 1
 	}
 	return 3
 }
+
+// OutcomeColour is the colour of an outcome: a conflict is red, as a
+// mismatch is (the file must not be relied on until the sources agree).
+func OutcomeColour(o checksum.Outcome) Colour {
+	switch o {
+	case checksum.Match:
+		return Green
+	case checksum.Mismatch, checksum.Conflict:
+		return Red
+	case checksum.Pending:
+		return Checking
+	}
+	return Amber
+}
+
+// Colour is the colour of a file's status.
+func (s Status) Colour() Colour {
+	switch {
+	case s == OK:
+		return Green
+	case s.Condemns():
+		return Red
+	case s == Pending:
+		return Checking
+	}
+	return Amber
+}
+
+// Colour is the headline's colour.
+func (h Headline) Colour() Colour { return OutcomeColour(h.Outcome) }
+
+// Green reports whether the headline says the files are good.
+func (h Headline) Green() bool { return h.Colour() == Green }
+
+// Red reports whether it says a file must not be used.
+func (h Headline) Red() bool { return h.Colour() == Red }
+
+// Exit is the command line's exit status for it (Colour.Exit).
+func (h Headline) Exit() int { return h.Colour().Exit() }
 
 func headline(r Reason, files ...int) Headline {
 	return Headline{Outcome: reasonOutcome[r], Reason: r, Files: files, Of: -1}

@@ -140,3 +140,47 @@ func TestTallyIsDecide(t *testing.T) {
 		}
 	}
 }
+
+// TestNoGreenBeforeEveryPublishedDigestIsCompared: whatever the evidence,
+// no file is OK and no headline green while a digest published for a
+// readable file (in any source, or the CRC32 in its name beside them) is
+// not compared yet (rule 6).
+func TestNoGreenBeforeEveryPublishedDigestIsCompared(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	greens := 0
+	for k := range 20000 {
+		ev := randomEvidence(t, rnd)
+		r := Decide(ev)
+		for i, v := range r.Files {
+			f := &ev.Files[i]
+			if v.Companion || !f.Read.Readable() {
+				continue
+			}
+			uncompared := ""
+			for _, p := range f.Published {
+				if p.Expected.Judge(f.Digests).Outcome == checksum.Pending {
+					uncompared = p.Expected.Candidates[0].ID + " of " + p.Source
+				}
+			}
+			if uncompared == "" {
+				continue
+			}
+			if v.Status == OK {
+				t.Fatalf("case %d: file %d is OK with the %s not compared\n%+v", k, i, uncompared, f)
+			}
+			if r.Headline.Green() {
+				t.Fatalf("case %d: headline %s is green with the %s of file %d not compared", k, r.Headline.Reason, uncompared, i)
+			}
+			if len(v.Needs) == 0 { // nothing is running or declined here
+
+				t.Fatalf("case %d: file %d needs nothing though the %s is not compared", k, i, uncompared)
+			}
+		}
+		if r.Headline.Green() {
+			greens++
+		}
+	}
+	if greens < 100 {
+		t.Fatalf("only %d green headlines in 20000 cases: the property was hardly tried", greens)
+	}
+}

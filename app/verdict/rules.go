@@ -12,8 +12,10 @@ import (
 // green headline.
 func (r *Report) headline(ev Evidence, cmp *compare.Result) Headline {
 	h := r.decided(ev, cmp)
-	if h.Green() && r.condemned(ev, false) {
-		h = r.publishedHeadline(ev) // never a green over a condemned file
+	if h.Green() && (r.condemned(ev, false) || r.unsettled(ev)) {
+		// Never a green over a condemned file, nor before every digest
+		// published for each file is compared (rule 6).
+		h = r.publishedHeadline(ev)
 	}
 	if unread := r.unread(); len(unread) > 0 && (h.Green() || h.Reason == NoVerdict) {
 		h = headline(NotAllRead, unread...)
@@ -55,6 +57,17 @@ func (r *Report) condemned(ev Evidence, pasted bool) bool {
 	for i := range ev.Files {
 		f, v := &ev.Files[i], &r.Files[i]
 		if !v.Companion && (publishedCondemns(f, v) || pasted && pastedCondemns(f, v, ev.Pasted)) {
+			return true
+		}
+	}
+	return false
+}
+
+// unsettled reports whether a digest published for a readable file is not
+// compared yet.
+func (r *Report) unsettled(ev Evidence) bool {
+	for i := range ev.Files {
+		if v := &r.Files[i]; !v.Companion && ev.Files[i].Read.Readable() && !v.Decision.Settled() {
 			return true
 		}
 	}
@@ -171,14 +184,16 @@ func (r *Report) publishedHeadline(ev Evidence) Headline {
 		}
 		judged = append(judged, i)
 		given = given || !besideFile(&ev.Files[i], d.By[0])
-		switch d.Outcome {
-		case checksum.Match:
+		switch {
+		case d.Outcome == checksum.Match && !d.Settled():
+			pending = append(pending, i) // a match, and a digest still to compare
+		case d.Outcome == checksum.Match:
 			ok = append(ok, i)
-		case checksum.Mismatch:
+		case d.Outcome == checksum.Mismatch:
 			bad = append(bad, i)
-		case checksum.Pending:
+		case d.Outcome == checksum.Pending:
 			pending = append(pending, i)
-		case checksum.Conflict:
+		case d.Outcome == checksum.Conflict:
 			conflict = append(conflict, i)
 		}
 	}

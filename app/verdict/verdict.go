@@ -153,6 +153,10 @@ type FileVerdict struct {
 	// Renamed is the entry it matches by its digest when no entry names
 	// it (a browser's "ubuntu (1).iso"), nil when none.
 	Renamed *Orphan
+	// FoundAs is, for a file a checksum file lists that is not here, the
+	// index of the file that matches its entry by digest (listed under
+	// another name: Renamed); -1 otherwise. It is not counted as Missing.
+	FoundAs int
 	// Needs are the algorithms to compute for its verdict, not running
 	// and not declined: compute them (reading it again once it is read)
 	// and decide again.
@@ -189,7 +193,8 @@ type Report struct {
 	Headline Headline
 	Files    []FileVerdict
 	// Count is how many files (not checksum-file entries) have each status;
-	// companions are not counted.
+	// companions are not counted, nor the entries a file here matches
+	// under another name (FoundAs).
 	Count [NumStatus]int
 }
 
