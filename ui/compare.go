@@ -66,13 +66,28 @@ func (w *Window) cmpRow(beside fyne.CanvasObject) fyne.CanvasObject {
 // compareItem is the ☰ menu's Compare, enabled with two files or more.
 func (w *Window) compareItem() *fyne.MenuItem {
 	m := fyne.NewMenuItem(tr("Compare the files with each other"), w.compareFiles)
-	m.Disabled = len(w.files.items) < 2
+	m.Disabled = !w.twoReal()
 	return m
+}
+
+// twoReal reports whether two files or more of the list are here to be
+// compared: rows of files not here, and checksum files and signatures
+// among the files, are not.
+func (w *Window) twoReal() bool {
+	n := 0
+	for _, it := range w.files.items {
+		if it.state != stateMissing && !w.companion(it) {
+			if n++; n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // showCompare shows Compare when two files or more are listed.
 func (w *Window) showCompare() {
-	if show := len(w.files.items) >= 2; show != w.cmp.button.Visible() {
+	if show := w.twoReal(); show != w.cmp.button.Visible() {
 		if show {
 			w.cmp.button.Show()
 		} else {
@@ -85,7 +100,7 @@ func (w *Window) showCompare() {
 // compareFiles compares the files listed with each other: the banner gives
 // the verdict, at once when their sizes differ.
 func (w *Window) compareFiles() {
-	if len(w.files.items) < 2 {
+	if !w.twoReal() {
 		return
 	}
 	w.cmp.on, w.cmp.at = true, w.expected.last

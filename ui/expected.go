@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/verdict"
+	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -138,7 +139,35 @@ func (f *expectedField) tick() {
 		f.parse(f.last)
 		f.typed = true
 		f.judge()
+		if needs := f.waiting(); len(needs) > 0 {
+			// Typed and whole, but no file could be compared with it (half
+			// a SHA-256 is an MD5's length, and no MD5 matched): understood,
+			// not compared, so no tick; Enter computes the rest (rule 3).
+			f.icon.SetResource(theme.NewDisabledResource(theme.InfoIcon()))
+			f.understood.SetText(f.understood.Text + " · " + tr("Enter computes {{.Algorithms}} to compare", "Algorithms", algAnd(needs)))
+		}
 	}
+}
+
+// waiting returns, when the digest decided nothing for any file it is
+// compared with (every verdict pending), what its verdicts wait for; nil
+// when one was decided, or no file is listed yet.
+func (f *expectedField) waiting() []*hashing.Algorithm {
+	var needs []*hashing.Algorithm
+	for it := range f.forItems {
+		switch v := it.pasted; {
+		case v == nil:
+		case v.Outcome != checksum.Pending:
+			return nil
+		default:
+			for _, a := range v.Needs {
+				if !containsAlg(needs, a) {
+					needs = append(needs, a)
+				}
+			}
+		}
+	}
+	return needs
 }
 
 // submit is Enter in the field: the text is judged at once, as a paste.

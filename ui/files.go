@@ -314,6 +314,10 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 		return verdictIcon(d.Outcome, true), tr("{{.Headline}} ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
 	}
 	headline, _ := verdictWords(it.pasted, nil)
+	if v := it.pasted; v.Outcome == checksum.Pending && (it.job == nil || len(intersect(v.Needs, it.jobAlgs)) == 0) {
+		// Nothing is computing what it needs (a typed digest waits for Enter).
+		return verdictIcon(checksum.Pending, true), tr("Press Enter to compute {{.Algorithms}} and compare", "Algorithms", algAnd(v.Needs))
+	}
 	if it.pasted.Outcome == checksum.Match && it.badSignature() {
 		return verdictIcon(checksum.Mismatch, true), tr("{{.Headline}}, but the signature is BAD: do not use it", "Headline", headline)
 	}

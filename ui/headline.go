@@ -116,9 +116,24 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 	case verdict.SameAsSource, verdict.NotSameAsSource, verdict.SourcePending, verdict.NothingToCompare:
 		w.sourceBanner(h, files, of(h.Others))
 	case verdict.NotAllRead:
-		headline := tr("Not every file could be checked: {{.Name}} could not be read", "Name", it.name)
-		if len(files) > 1 {
-			headline = tr("Not every file could be checked: {{.N}} files could not be read", "N", len(files))
+		cancelled := 0
+		for _, f := range files {
+			if f.state == stateCancelled {
+				cancelled++
+			}
+		}
+		var headline string
+		switch {
+		case cancelled == len(files) && len(files) == 1:
+			headline = tr("Not every file was checked: {{.Name}} was cancelled", "Name", it.name)
+		case cancelled == len(files):
+			headline = tr("Not every file was checked: {{.N}} files were cancelled", "N", units.Thousands(len(files)))
+		case len(files) == 1:
+			headline = tr("Not every file could be checked: {{.Name}} could not be read", "Name", it.name)
+		case cancelled > 0:
+			headline = tr("Not every file was checked: {{.N}} could not be read or were cancelled", "N", units.Thousands(len(files)))
+		default:
+			headline = tr("Not every file could be checked: {{.N}} files could not be read", "N", units.Thousands(len(files)))
 		}
 		detail := ""
 		if it.err != nil {
@@ -156,9 +171,12 @@ func (w *Window) mismatchBanner(bad []*fileItem, given bool) {
 	v := &it.sidecar.Verdict
 	headline, _ := verdictWords(v, it.sidecar.By[0].Authenticity)
 	headline = tr("{{.Headline}}. Do not use it.", "Headline", headline)
-	detail := tr("{{.Name}} does not match the digest in {{.Source}}, next to it.", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0]))
+	// Named by its place when another file of the list has its name (two
+	// copies, one bad): the banner says which.
+	name := w.placeName(it)
+	detail := tr("{{.Name}} does not match the digest in {{.Source}}, next to it.", "Name", name, "Source", it.sourceText(it.sidecar.By[0]))
 	if !it.besideFile(it.sidecar.By[0]) {
-		detail = tr("{{.Name}} does not match the digest in {{.Source}}.", "Name", it.name, "Source", it.sourceText(it.sidecar.By[0]))
+		detail = tr("{{.Name}} does not match the digest in {{.Source}}.", "Name", name, "Source", it.sourceText(it.sidecar.By[0]))
 	}
 	if len(bad) > 1 {
 		headline = tr("{{.N}} files do NOT match the digests published next to them: do not use them", "N", len(bad))

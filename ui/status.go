@@ -85,10 +85,11 @@ func (w *Window) refreshStatus() {
 				more++ // hashed once (its verdict came first), read again for the other algorithms
 			}
 		}
-		if it.size < 0 {
+		switch {
+		case it.size < 0:
 			unknown = true
-		} else {
-			total += it.size
+		case it.state == stateDone || !it.finished():
+			total += it.size // hashed, or to be: a file cancelled or unreadable is not
 		}
 	}
 	// The time left is the cards': the longest of the files being read,

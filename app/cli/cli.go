@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -36,7 +37,20 @@ func IsCommand(args []string) bool {
 		return false
 	}
 	_, ok := commands[args[0]]
-	return ok || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] != "-" && !exists(args[0])
+	return ok || args[0] == "help" || args[0] == "-h" || args[0] == "--help" ||
+		args[0] != "-" && !exists(args[0]) && !looksLikePath(args[0])
+}
+
+// looksLikePath reports whether arg, which names no command and no file,
+// is still meant as a file (a file manager's path to a file deleted since,
+// "ubuntu.iso" typed wrong): it has a folder or an extension. The window
+// opens and says the file is not there; a word like "frob" is an unknown
+// command.
+func looksLikePath(arg string) bool {
+	if strings.HasPrefix(arg, "-") {
+		return false
+	}
+	return strings.ContainsRune(arg, '/') || strings.ContainsRune(arg, filepath.Separator) || strings.Contains(strings.TrimPrefix(arg, "."), ".")
 }
 
 // exists reports whether there is a file (of any kind, a dangling link

@@ -29,7 +29,10 @@ func TestIsCommand(t *testing.T) {
 		"": false, "sum x": true, "check": true, "bench": true, "algos": true, "--help": true,
 		"ubuntu.iso": false, "SHA256SUMS": false, "summary.txt": false, "dangling": false, "- x": false,
 		// Neither a command nor a file: the command line says so.
-		"frob": true, "frob ubuntu.iso": true, "-x": true, "./frob": true,
+		"frob": true, "frob ubuntu.iso": true, "-x": true, "--frob=a.b": true,
+		// A file that is not there (deleted since a file manager listed it,
+		// a name typed wrong): the window opens and says so.
+		"./frob": false, "gone.iso": false, "/tmp/no/such.iso ubuntu.iso": false,
 	} {
 		if got := IsCommand(strings.Fields(args)); got != want {
 			t.Errorf("IsCommand(%q) = %v, want %v", args, got, want)
