@@ -222,10 +222,14 @@ test-windows: build-windows-amd64 build/bcryptprimitives.dll deps-test-windows
 # inside its band at 960 wide and at scale 2: smoke-release-*.png; a
 # release folder of 2,000 files in sub-folders, 3 damaged and 2 deleted, the
 # window's verdict and statuses the same as hashdrop verify's:
-# build/smoke-release2000(-ja).png (TestReleaseFolderSmoke).
+# build/smoke-release2000(-ja).png (TestReleaseFolderSmoke); an ISO that
+# matches its SHA512SUMS and not its SHA256SUMS, never green with SHA-512
+# alone or the common preset: smoke-disagree-*.png; a file dropped on the
+# field holding a typed digest, its band seen in the pixels, then compared
+# with it: smoke-drop-field-*.png.
 .PHONY: test-gui
 test-gui: build deps-test
-	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke|TestReleaseFolderBannerSmoke|TestReleaseFolderSmoke|TestOfferSmoke' ./ui/smoke/
+	HASHDROP_BIN=$(CURDIR)/$(WINDOW) HASHDROP_SMOKE_OUT=$(CURDIR)/build $(GO) test -tags smoke -count=1 -run 'TestBuiltWithoutEmojiSmoke|TestWindowSmoke|TestChecksumFileSmoke|TestChecksumFileElsewhereSmoke|TestWindowFitsALaptopSmoke|TestSignedChecksumFileSmoke|TestTenThousandFilesSmoke|TestScreenshotsSmoke|TestNoDisplaySmoke|TestVerdictRulesSmoke|TestCompareSmoke|TestWindowFitsTheScreenAtScale2Smoke|TestBadSignatureSmoke|TestCRC32InNameSmoke|TestSmallScreensSmoke|TestDropOnTheHintLineSmoke|TestReleaseFolderBannerSmoke|TestReleaseFolderSmoke|TestOfferSmoke|TestDisagreeingChecksumFilesSmoke|TestDropOnTheFieldSmoke' ./ui/smoke/
 
 fmt-check:
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
