@@ -100,6 +100,11 @@ func kindOf(err error) Kind {
 	case strings.HasPrefix(err.Error(), "tls: "), strings.Contains(err.Error(), ": tls: "):
 		// A handshake's other failures are plain errors of crypto/tls.
 		return TLSFailed
+	case strings.HasPrefix(err.Error(), "stream error: "), strings.Contains(err.Error(), "http2: client connection lost"),
+		strings.Contains(err.Error(), "http2: server sent GOAWAY"):
+		// HTTP/2's stream reset or connection lost: net/http does not
+		// export its types.
+		return Interrupted
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF),
 		errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED),
 		errors.Is(err, syscall.EPIPE), errors.As(err, &op):

@@ -29,8 +29,11 @@ import (
 	"net/textproto"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hashdrop/hashdrop/app/fetch/internal/testroute"
 )
 
 // The Policy's defaults, and the redirects followed at most.
@@ -89,32 +92,48 @@ func (p Policy) allows(u *url.URL) Kind {
 // Client fetches. Its zero value uses the system's certificate
 // authorities; Get uses a zero Client.
 type Client struct {
-	// Transport sends each request; nil: the default, which trusts the
-	// system's certificate authorities, speaks TLS 1.2 or later, and goes
-	// through the proxy the environment names (HTTPS_PROXY, NO_PROXY):
-	// where a proxy is the only way out, the user's browser uses it too,
-	// and the TLS connection still runs to the publisher's host, whose
-	// certificate is checked; the proxy learns only the host's name.
-	// Tests set a Transport that trusts a test authority and dials a test
-	// server whatever the host.
+	// Transport sends each request; nil: the application's, which trusts
+	// the system's certificate authorities, speaks TLS 1.2 or later and
+	// HTTP/2 where the server does, and goes through the proxy the
+	// environment names (HTTPS_PROXY, NO_PROXY): where a proxy is the only
+	// way out, the user's browser uses it too, and the TLS connection still
+	// runs to the publisher's host, whose certificate is checked; the proxy
+	// learns only the host's name. Tests leave it nil too: fetchtest
+	// routes that transport's connections to a test server (issue 46).
 	Transport http.RoundTripper
 	// UserAgent is the User-Agent sent; "": "Hashdrop". The window may
 	// add its version ("Hashdrop/1.4.0"); nothing else should be added.
 	UserAgent string
 }
 
-// defaultTransport is the Transport of a Client without one.
-var defaultTransport = newTransport(nil, nil)
+// defaultTransport is the Transport of a Client without one, made at the
+// first fetch: its roots are the system's unless fetchtest gave a test
+// authority before (internal/testroute).
+var defaultTransport = sync.OnceValue(func() *http.Transport {
+	var tr *http.Transport
+	roots := testroute.Made(func() { tr.CloseIdleConnections() })
+	tr = newTransport(roots, routedDial)
+	return tr
+})
 
-// newTransport is the default Transport, trusting roots (nil: the
-// system's) and dialing with dial (nil: a net.Dialer's): tests give their
-// own, and so run the settings the application runs.
+// routedDial connects to addr, or where a test routes it.
+func routedDial(ctx context.Context, network, addr string) (net.Conn, error) {
+	if dial := testroute.Current(); dial != nil {
+		return dial(ctx, network, addr)
+	}
+	return netDialer.DialContext(ctx, network, addr)
+}
+
+var netDialer = &net.Dialer{KeepAlive: 30 * time.Second}
+
+// newTransport is the application's Transport, trusting roots (nil: the
+// system's) and dialing with dial (nil: a net.Dialer's).
 func newTransport(roots *x509.CertPool, dial func(ctx context.Context, network, addr string) (net.Conn, error)) *http.Transport {
 	if dial == nil {
-		dial = (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext
+		dial = netDialer.DialContext
 	}
 	return &http.Transport{
-		Proxy:       http.ProxyFromEnvironment,
+		Proxy:       proxy,
 		DialContext: dial,
 		TLSClientConfig: &tls.Config{
 			RootCAs:    roots,
@@ -126,6 +145,15 @@ func newTransport(roots *x509.CertPool, dial func(ctx context.Context, network, 
 		// No dial, handshake or header timeouts: Policy.Stall is all of
 		// them, and tells a host not reached from one that stopped.
 	}
+}
+
+// proxy is the environment's, except while a test routes the connections:
+// its hosts are the test server's.
+func proxy(req *http.Request) (*url.URL, error) {
+	if testroute.Current() != nil {
+		return nil, nil
+	}
+	return http.ProxyFromEnvironment(req)
 }
 
 // Get fetches rawURL under p with a zero Client: the system's certificate
@@ -272,7 +300,7 @@ func (f *fetching) roundTrip(u *url.URL) (*http.Response, error) {
 	req.Header.Set("User-Agent", ua)
 	t := f.client.Transport
 	if t == nil {
-		t = defaultTransport
+		t = defaultTransport()
 	}
 	return t.RoundTrip(req)
 }
