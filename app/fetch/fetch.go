@@ -28,7 +28,6 @@ import (
 	"net/http/httptrace"
 	"net/textproto"
 	"net/url"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -47,8 +46,9 @@ const (
 // Policy says what a fetch may do.
 type Policy struct {
 	// Hosts are the only hosts contacted, at the start and at every
-	// redirect: exact names, compared without regard to case, no
-	// wildcards. A host with a port other than 443 must be listed with it
+	// redirect: exact ASCII names, compared without regard to the case of
+	// A to Z alone, no wildcards. A host that is not ASCII is never
+	// contacted, whatever is listed (hosts.go). A host with a port other than 443 must be listed with it
 	// ("example.org:8443"). None: nothing is fetched.
 	Hosts    []string
 	MaxBytes int64         // a larger body is refused; 0: DefaultMaxBytes
@@ -77,12 +77,15 @@ func (p Policy) allows(u *url.URL) Kind {
 	if u.Scheme != "https" {
 		return NotHTTPS
 	}
+	if !isASCII(u.Host) {
+		return HostNotAllowed
+	}
 	host := u.Host
 	if u.Port() == "443" {
 		host = u.Hostname()
 	}
 	for _, h := range p.Hosts {
-		if strings.EqualFold(h, host) {
+		if sameHost(h, host) {
 			return Other
 		}
 	}
@@ -184,7 +187,9 @@ func (c *Client) Get(ctx context.Context, rawURL string, p Policy) ([]byte, erro
 		return nil, &Error{URL: rawURL, Kind: BadAddress, Err: err}
 	}
 	if k := p.allows(u); k != Other {
-		return nil, &Error{URL: rawURL, Kind: k, Host: u.Host}
+		e := &Error{URL: rawURL, Kind: k}
+		e.Host, e.Looks = shownHost(u.Host)
+		return nil, e
 	}
 
 	f := &fetching{client: c, policy: p, asked: rawURL, userCtx: ctx}
@@ -257,7 +262,9 @@ func (f *fetching) run(u *url.URL) ([]byte, error) {
 				return nil, &Error{URL: f.asked, Kind: TooManyRedirects, Host: u.Host, Target: next.String()}
 			}
 			if k := f.policy.allows(next); k != Other {
-				return nil, &Error{URL: f.asked, Kind: k, Host: next.Host, Target: next.String()}
+				e := &Error{URL: f.asked, Kind: k, Target: shownURL(next)}
+				e.Host, e.Looks = shownHost(next.Host)
+				return nil, e
 			}
 			u = next
 			continue
