@@ -315,6 +315,10 @@ func TestCheckFindsFaults(t *testing.T) {
 		},
 		"detached, no sig": func(r *Row) { r.Files[0].Tries[0].Signature = "" },
 		"no sources":       func(r *Row) { r.Sources = nil },
+		"host not ASCII": func(r *Row) {
+			r.Hosts = []string{"ſ.example"} // U+017F, which a Unicode fold makes s
+			r.Files[0].Tries[0] = publishers.Try{Sums: "https://ſ.example/SUMS", Signature: "https://ſ.example/SUMS.gpg"}
+		},
 	} {
 		r := good()
 		change(&r)
@@ -427,6 +431,12 @@ func TestForHost(t *testing.T) {
 		"mirrors.kernel.org":         "", // Mint's mirror serves many publishers
 		"example.com":                "",
 		"":                           "",
+		// Not ASCII: Unicode case would fold them into the rows' hosts
+		// (issue 46).
+		"cdimage.\u212Aali.org": "", // the Kelvin sign
+		"archl\u0130nux.org":    "", // İ, which lowers to i
+		"releaſes.ubuntu.com":   "", // the long s
+		"RELEAſES.ubuntu.com":   "",
 	} {
 		r, ok := ForHost(host)
 		if ok != (want != "") || r.Publisher != want {
