@@ -3,42 +3,62 @@ package ui
 import (
 	"context"
 	"image/png"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
-	"github.com/hashdrop/hashdrop/app/fetch"
+	"github.com/hashdrop/hashdrop/app/fetch/fetchtest"
 	"github.com/hashdrop/hashdrop/app/publisher"
+	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/signature/sigtest"
 )
 
-// fakeGetter serves files by URL and counts the fetches; any other URL
-// is not there.
+// fakeGetter serves files by URL from a local HTTPS server (HTTP/2)
+// standing for every publisher's host, reached through app/fetch's own
+// transport, its connections routed there (fetchtest), and counts the
+// fetches; any other URL is not there (404). offline: no host is reached,
+// as with no network.
 type fakeGetter struct {
-	files map[string][]byte
-	fail  error
-	asked []string
-}
-
-func (g *fakeGetter) get(_ context.Context, rawURL string, _ []string) ([]byte, error) {
-	g.asked = append(g.asked, rawURL)
-	if g.fail != nil {
-		return nil, g.fail
-	}
-	if b, ok := g.files[rawURL]; ok {
-		return b, nil
-	}
-	return nil, &fetch.Error{URL: rawURL, Kind: fetch.NotFound, Code: 404}
+	files   map[string][]byte
+	offline bool
+	mu      sync.Mutex
+	asked   []string
 }
 
 func useGetter(t *testing.T, g *fakeGetter) {
+	var hosts []string
+	for _, r := range publisher.All() {
+		hosts = append(hosts, r.Hosts...)
+	}
+	a := fetchtest.NewAuthority(t, hosts...)
+	fetchtest.Serve(t, a, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, ok := g.files["https://"+r.Host+r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(b)
+	}))
+	if g.offline {
+		fetchtest.Route(t, func(_ context.Context, _, addr string) (net.Conn, error) {
+			return nil, &net.DNSError{Err: "no such host", Name: addr, IsNotFound: true}
+		})
+	}
 	old := getter
-	getter = g.get
+	getter = func(ctx context.Context, rawURL string, hosts []string) ([]byte, error) {
+		g.mu.Lock()
+		g.asked = append(g.asked, rawURL)
+		g.mu.Unlock()
+		return release.Get(ctx, rawURL, hosts) // the window's own getter
+	}
 	t.Cleanup(func() { getter = old })
 }
 
@@ -97,7 +117,7 @@ func TestOfferFailureIsNoVerdict(t *testing.T) {
 	if _, ok := publisher.Lookup(name); !ok {
 		t.Fatalf("no row for %s", name)
 	}
-	fake := &fakeGetter{fail: &fetch.Error{Kind: fetch.NoNetwork, Host: "cdimage.debian.org"}}
+	fake := &fakeGetter{offline: true}
 	useGetter(t, fake)
 	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), name), "abc")})
 	h.waitFor("the failure", func() bool { return h.allFinished() && h.w.Idle() && h.w.offer.says })

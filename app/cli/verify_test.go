@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashdrop/hashdrop/app/fetch"
 	"github.com/hashdrop/hashdrop/app/fetch/fetchtest"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/app/publisher"
@@ -205,14 +204,8 @@ func TestVerifyFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{sumsURL.Host + sumsURL.Path: []byte(apptest.Hex("sha256", []byte(apptest.ISOData)) + " *" + filepath.Base(iso) + "\n")}
-	a := fetchtest.NewAuthority(t, g.Hosts...)
-	srv := fetchtest.Serve(t, a, fetchtest.Files(files))
-	client := &fetch.Client{Transport: fetchtest.Transport(t, a, srv)}
-	old := fetchGetter
-	fetchGetter = func(ctx context.Context, rawURL string, hosts []string) ([]byte, error) {
-		return client.Get(ctx, rawURL, fetch.Policy{Hosts: hosts})
-	}
-	t.Cleanup(func() { fetchGetter = old })
+	// The application's transport, its connections routed to the server.
+	fetchtest.Serve(t, fetchtest.NewAuthority(t, g.Hosts...), fetchtest.Files(files))
 
 	out, errOut, code := vRun("verify", "--fetch", iso)
 	if code != 0 || !strings.Contains(out, "OK (SHA-256, "+g.Tries[0].Sums) || !strings.Contains(errOut, "fetching "+g.Publisher+"'s checksums from "+g.Host) {

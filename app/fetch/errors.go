@@ -19,9 +19,15 @@ type Error struct {
 	URL  string // the URL Get was given
 	Kind Kind   // what went wrong
 	// Host is the host concerned: the one refused, not reached or not
-	// trusted, or the last one asked (host, or host:port).
+	// trusted, or the last one asked (host, or host:port). A refused host
+	// that is not ASCII is given in its punycode form ("xn--…"), so that
+	// words showing it cannot read as the publisher's host.
 	Host string
-	// Target is where a redirect led, when the trouble is the redirect.
+	// Looks is what a refused host that is not ASCII looks like
+	// ("releaſes.ubuntu.com"); "" for an ASCII host.
+	Looks string
+	// Target is where a redirect led, when the trouble is the redirect
+	// (its host written as Host is).
 	Target string
 	Code   int           // the HTTP status (NotFound, HTTPStatus)
 	Size   int64         // the size the server announced (TooLarge), 0 when not known
@@ -100,6 +106,11 @@ func kindOf(err error) Kind {
 	case strings.HasPrefix(err.Error(), "tls: "), strings.Contains(err.Error(), ": tls: "):
 		// A handshake's other failures are plain errors of crypto/tls.
 		return TLSFailed
+	case strings.HasPrefix(err.Error(), "stream error: "), strings.Contains(err.Error(), "http2: client connection lost"),
+		strings.Contains(err.Error(), "http2: server sent GOAWAY"):
+		// HTTP/2's stream reset or connection lost: net/http does not
+		// export its types.
+		return Interrupted
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF),
 		errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED),
 		errors.Is(err, syscall.EPIPE), errors.As(err, &op):

@@ -28,9 +28,11 @@ import (
 	"net/http/httptrace"
 	"net/textproto"
 	"net/url"
-	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hashdrop/hashdrop/app/fetch/internal/testroute"
 )
 
 // The Policy's defaults, and the redirects followed at most.
@@ -44,8 +46,9 @@ const (
 // Policy says what a fetch may do.
 type Policy struct {
 	// Hosts are the only hosts contacted, at the start and at every
-	// redirect: exact names, compared without regard to case, no
-	// wildcards. A host with a port other than 443 must be listed with it
+	// redirect: exact ASCII names, compared without regard to the case of
+	// A to Z alone, no wildcards. A host that is not ASCII is never
+	// contacted, whatever is listed (hosts.go). A host with a port other than 443 must be listed with it
 	// ("example.org:8443"). None: nothing is fetched.
 	Hosts    []string
 	MaxBytes int64         // a larger body is refused; 0: DefaultMaxBytes
@@ -74,12 +77,15 @@ func (p Policy) allows(u *url.URL) Kind {
 	if u.Scheme != "https" {
 		return NotHTTPS
 	}
+	if !isASCII(u.Host) {
+		return HostNotAllowed
+	}
 	host := u.Host
 	if u.Port() == "443" {
 		host = u.Hostname()
 	}
 	for _, h := range p.Hosts {
-		if strings.EqualFold(h, host) {
+		if sameHost(h, host) {
 			return Other
 		}
 	}
@@ -89,32 +95,48 @@ func (p Policy) allows(u *url.URL) Kind {
 // Client fetches. Its zero value uses the system's certificate
 // authorities; Get uses a zero Client.
 type Client struct {
-	// Transport sends each request; nil: the default, which trusts the
-	// system's certificate authorities, speaks TLS 1.2 or later, and goes
-	// through the proxy the environment names (HTTPS_PROXY, NO_PROXY):
-	// where a proxy is the only way out, the user's browser uses it too,
-	// and the TLS connection still runs to the publisher's host, whose
-	// certificate is checked; the proxy learns only the host's name.
-	// Tests set a Transport that trusts a test authority and dials a test
-	// server whatever the host.
+	// Transport sends each request; nil: the application's, which trusts
+	// the system's certificate authorities, speaks TLS 1.2 or later and
+	// HTTP/2 where the server does, and goes through the proxy the
+	// environment names (HTTPS_PROXY, NO_PROXY): where a proxy is the only
+	// way out, the user's browser uses it too, and the TLS connection still
+	// runs to the publisher's host, whose certificate is checked; the proxy
+	// learns only the host's name. Tests leave it nil too: fetchtest
+	// routes that transport's connections to a test server (issue 46).
 	Transport http.RoundTripper
 	// UserAgent is the User-Agent sent; "": "Hashdrop". The window may
 	// add its version ("Hashdrop/1.4.0"); nothing else should be added.
 	UserAgent string
 }
 
-// defaultTransport is the Transport of a Client without one.
-var defaultTransport = newTransport(nil, nil)
+// defaultTransport is the Transport of a Client without one, made at the
+// first fetch: its roots are the system's unless fetchtest gave a test
+// authority before (internal/testroute).
+var defaultTransport = sync.OnceValue(func() *http.Transport {
+	var tr *http.Transport
+	roots := testroute.Made(func() { tr.CloseIdleConnections() })
+	tr = newTransport(roots, routedDial)
+	return tr
+})
 
-// newTransport is the default Transport, trusting roots (nil: the
-// system's) and dialing with dial (nil: a net.Dialer's): tests give their
-// own, and so run the settings the application runs.
+// routedDial connects to addr, or where a test routes it.
+func routedDial(ctx context.Context, network, addr string) (net.Conn, error) {
+	if dial := testroute.Current(); dial != nil {
+		return dial(ctx, network, addr)
+	}
+	return netDialer.DialContext(ctx, network, addr)
+}
+
+var netDialer = &net.Dialer{KeepAlive: 30 * time.Second}
+
+// newTransport is the application's Transport, trusting roots (nil: the
+// system's) and dialing with dial (nil: a net.Dialer's).
 func newTransport(roots *x509.CertPool, dial func(ctx context.Context, network, addr string) (net.Conn, error)) *http.Transport {
 	if dial == nil {
-		dial = (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext
+		dial = netDialer.DialContext
 	}
 	return &http.Transport{
-		Proxy:       http.ProxyFromEnvironment,
+		Proxy:       proxy,
 		DialContext: dial,
 		TLSClientConfig: &tls.Config{
 			RootCAs:    roots,
@@ -126,6 +148,15 @@ func newTransport(roots *x509.CertPool, dial func(ctx context.Context, network, 
 		// No dial, handshake or header timeouts: Policy.Stall is all of
 		// them, and tells a host not reached from one that stopped.
 	}
+}
+
+// proxy is the environment's, except while a test routes the connections:
+// its hosts are the test server's.
+func proxy(req *http.Request) (*url.URL, error) {
+	if testroute.Current() != nil {
+		return nil, nil
+	}
+	return http.ProxyFromEnvironment(req)
 }
 
 // Get fetches rawURL under p with a zero Client: the system's certificate
@@ -156,7 +187,9 @@ func (c *Client) Get(ctx context.Context, rawURL string, p Policy) ([]byte, erro
 		return nil, &Error{URL: rawURL, Kind: BadAddress, Err: err}
 	}
 	if k := p.allows(u); k != Other {
-		return nil, &Error{URL: rawURL, Kind: k, Host: u.Host}
+		e := &Error{URL: rawURL, Kind: k}
+		e.Host, e.Looks = shownHost(u.Host)
+		return nil, e
 	}
 
 	f := &fetching{client: c, policy: p, asked: rawURL, userCtx: ctx}
@@ -229,7 +262,9 @@ func (f *fetching) run(u *url.URL) ([]byte, error) {
 				return nil, &Error{URL: f.asked, Kind: TooManyRedirects, Host: u.Host, Target: next.String()}
 			}
 			if k := f.policy.allows(next); k != Other {
-				return nil, &Error{URL: f.asked, Kind: k, Host: next.Host, Target: next.String()}
+				e := &Error{URL: f.asked, Kind: k, Target: shownURL(next)}
+				e.Host, e.Looks = shownHost(next.Host)
+				return nil, e
 			}
 			u = next
 			continue
@@ -272,7 +307,7 @@ func (f *fetching) roundTrip(u *url.URL) (*http.Response, error) {
 	req.Header.Set("User-Agent", ua)
 	t := f.client.Transport
 	if t == nil {
-		t = defaultTransport
+		t = defaultTransport()
 	}
 	return t.RoundTrip(req)
 }

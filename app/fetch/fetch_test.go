@@ -410,12 +410,37 @@ func TestACertificateForAnotherNameIsATLSFailure(t *testing.T) {
 }
 
 func TestTheDefaultTransportTrustsTheSystemOverTLS12(t *testing.T) {
-	tr := defaultTransport
+	tr := newTransport(nil, nil) // as made without a test's route
 	if tr.Proxy == nil {
 		t.Error("no proxy from the environment")
 	}
 	if c := tr.TLSClientConfig; c.MinVersion != tls.VersionTLS12 || c.RootCAs != nil || c.InsecureSkipVerify {
 		t.Errorf("TLS: min %x, roots %v, skip %v", c.MinVersion, c.RootCAs, c.InsecureSkipVerify)
+	}
+	if !tr.ForceAttemptHTTP2 {
+		t.Error("HTTP/2 not attempted")
+	}
+}
+
+// The tests' fetches run on HTTP/2, as the application's do with the
+// publishers' hosts, and on HTTP/1.1 with a server that speaks no other.
+func TestFetchesSpeakHTTP2(t *testing.T) {
+	for _, h2 := range []bool{true, false} {
+		var proto []string
+		s := newServer(t, 0, func(w http.ResponseWriter, r *http.Request) {
+			proto = append(proto, r.Proto)
+			w.Write([]byte(sums))
+		})
+		if !h2 {
+			s.Server.TLS.NextProtos = []string{"http/1.1"}
+		}
+		want := map[bool]string{true: "HTTP/2.0", false: "HTTP/1.1"}[h2]
+		if body, err := s.client.Get(context.Background(), "https://"+publisher+"/SUMS", onlyPublisher); err != nil || string(body) != sums {
+			t.Fatalf("%s: %q, %v", want, body, err)
+		}
+		if len(proto) != 1 || proto[0] != want {
+			t.Errorf("served over %q, want %s", proto, want)
+		}
 	}
 }
 
@@ -435,7 +460,7 @@ func TestAHostNotAllowedIsNotContacted(t *testing.T) {
 		fetchError(t, s.client, url, onlyPublisher, HostNotAllowed)
 	}
 	fetchError(t, s.client, "https://"+publisher+"/SUMS", Policy{}, HostNotAllowed)
-	if n := s.dials.Load(); n != 0 {
+	if n := s.Accepted(); n != 0 {
 		t.Errorf("%d connections", n)
 	}
 	if n := len(s.received()); n != 0 {
@@ -458,7 +483,7 @@ func TestOnlyHTTPSIsFetched(t *testing.T) {
 	for _, url := range []string{"https://user:pass@" + publisher + "/SUMS", "/SUMS", "https:///SUMS", "https://" + publisher + "/%zz"} {
 		fetchError(t, s.client, url, onlyPublisher, BadAddress)
 	}
-	if n := s.dials.Load(); n != 0 {
+	if n := s.Accepted(); n != 0 {
 		t.Errorf("%d connections", n)
 	}
 }
@@ -471,27 +496,28 @@ func TestNoNetwork(t *testing.T) {
 	}
 	closed := l.Addr().String()
 	l.Close()
-	refused := clientDialing(t, func(ctx context.Context, network, _ string) (net.Conn, error) {
+	refused := func(ctx context.Context, network, _ string) (net.Conn, error) {
 		var d net.Dialer
 		return d.DialContext(ctx, network, closed)
-	})
+	}
 	// No such host.
-	unknown := clientDialing(t, func(context.Context, string, string) (net.Conn, error) {
+	unknown := func(context.Context, string, string) (net.Conn, error) {
 		return nil, &net.DNSError{Err: "no such host", Name: publisher, IsNotFound: true}
-	})
+	}
 	// No answer: the connection never made.
 	end := make(chan struct{})
 	defer close(end)
-	silent := clientDialing(t, func(ctx context.Context, _, _ string) (net.Conn, error) {
+	silent := func(ctx context.Context, _, _ string) (net.Conn, error) {
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		case <-end:
 			return nil, errors.New("test over")
 		}
-	})
+	}
 	p := Policy{Hosts: []string{publisher}, Stall: 200 * time.Millisecond}
-	for _, c := range []*Client{refused, unknown, silent} {
+	for _, dial := range []func(context.Context, string, string) (net.Conn, error){refused, unknown, silent} {
+		c := clientDialing(t, dial)
 		e := fetchError(t, c, "https://"+publisher+"/SUMS", p, NoNetwork)
 		if want := publisher + " could not be reached (no network?)"; e.Error() != want {
 			t.Errorf("words %q, want %q", e.Error(), want)

@@ -27,6 +27,15 @@ func (e *Error) Error() string {
 		}
 		return e.URL + " is not an https address" + notSent
 	case HostNotAllowed:
+		if e.Looks != "" {
+			// Shown as it looks, it could pass for the publisher's own.
+			host := e.Host + " (shown as " + strconv.Quote(e.Looks) + ")"
+			const why = "a name that is not plain ASCII, never one of the publisher's hosts"
+			if e.Target != "" {
+				return e.URL + " redirects to " + host + ", " + why + notFollowed
+			}
+			return host + " is " + why + notSent
+		}
 		if e.Target != "" {
 			return e.URL + " redirects to " + e.Host + ", which is not one of the publisher's hosts" + notFollowed
 		}

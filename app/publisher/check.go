@@ -43,8 +43,8 @@ func check(rows []Row) error {
 			fault(r, "no hosts")
 		}
 		for _, h := range r.Hosts {
-			if h != strings.ToLower(h) || strings.ContainsAny(h, ":/ ") {
-				fault(r, "host %q is not a lower-case host name", h)
+			if !isASCII(h) || h != lowerASCII(h) || strings.ContainsAny(h, ":/ ") {
+				fault(r, "host %q is not a lower-case ASCII host name", h)
 			}
 			if slices.Contains(r.SharedHosts, h) {
 				continue

@@ -197,11 +197,17 @@ func SignatureCandidates(sumsURL string) []string {
 
 // ForHost is the row of the publisher whose own host this is, so that a
 // checksum URL pasted from it can use that row's keys and hosts. A port and
-// a final dot are ignored, and case. Mirrors that serve several publishers
-// (a row's shared_hosts) answer nothing: their URLs say nothing of whose
-// files they are.
+// a final dot are ignored, and the case of A to Z; a host that is not ASCII
+// is no publisher's (Unicode case would take "cdimage.\u212Aali.org", with
+// the Kelvin sign, for Kali's). Mirrors that serve several publishers (a
+// row's shared_hosts) answer nothing: their URLs say nothing of whose files
+// they are.
 func ForHost(host string) (Row, bool) {
-	host = strings.ToLower(strings.TrimSpace(host))
+	host = strings.TrimSpace(host)
+	if !isASCII(host) {
+		return Row{}, false
+	}
+	host = lowerASCII(host)
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h
 	}
@@ -215,4 +221,25 @@ func ForHost(host string) (Row, bool) {
 		}
 	}
 	return Row{}, false
+}
+
+// isASCII reports whether s is ASCII throughout.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerASCII is s with A to Z lowered, and nothing else changed.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

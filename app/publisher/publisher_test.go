@@ -98,6 +98,10 @@ var known = []struct {
 		"https://dl-cdn.alpinelinux.org/alpine/v3.21/releases/x86_64/alpine-virt-3.21.0-x86_64.iso.sha256",
 		"https://dl-cdn.alpinelinux.org/alpine/v3.21/releases/x86_64/alpine-virt-3.21.0-x86_64.iso.asc"},
 
+	// Tails [software S36]: no checksum file, a signature over the image
+	{"tails-amd64-6.10.img", "Tails", "6.10", "", "https://tails.net/torrents/files/tails-amd64-6.10.img.sig"},
+	{"tails-amd64-7.3.1.iso", "Tails", "7.3.1", "", "https://tails.net/torrents/files/tails-amd64-7.3.1.iso.sig"},
+
 	// Gentoo [S35] (pattern)
 	{"install-amd64-minimal-20240101T170309Z.iso", "Gentoo", "20240101T170309Z",
 		"https://distfiles.gentoo.org/releases/amd64/autobuilds/20240101T170309Z/install-amd64-minimal-20240101T170309Z.iso.sha256",
@@ -144,7 +148,8 @@ var unknown = []string{
 	"proxmox-ve_8.4-1.iso",
 	"EndeavourOS_Mercury-Neo-2025.03.19.iso",
 	"TrueNAS-SCALE-24.10.2.iso",
-	"tails-amd64-6.10.iso",
+	"tails-amd64-6.10.iso.sig",
+	"tails-i386-6.10.iso",
 	"manjaro-kde-26.0.4-260327-linux618.iso",
 	"2021-05-07-raspios-buster-armhf-lite.zip",
 	"FreeBSD-14.2-RELEASE-arm64-aarch64-disc1.iso",
@@ -163,7 +168,11 @@ func TestLookupKnownNames(t *testing.T) {
 		if g.Tries[0].Sums != k.sums || g.Tries[0].Signature != k.sig {
 			t.Errorf("%s: first try\n  %s\n  %s\nwant\n  %s\n  %s", k.name, g.Tries[0].Sums, g.Tries[0].Signature, k.sums, k.sig)
 		}
-		if u, _ := url.Parse(k.sums); g.Host != u.Hostname() {
+		first := k.sums
+		if first == "" {
+			first = k.sig
+		}
+		if u, _ := url.Parse(first); g.Host != u.Hostname() {
 			t.Errorf("%s: host %q, want %q", k.name, g.Host, u.Hostname())
 		}
 		for _, try := range g.Tries {
@@ -315,6 +324,10 @@ func TestCheckFindsFaults(t *testing.T) {
 		},
 		"detached, no sig": func(r *Row) { r.Files[0].Tries[0].Signature = "" },
 		"no sources":       func(r *Row) { r.Sources = nil },
+		"host not ASCII": func(r *Row) {
+			r.Hosts = []string{"ſ.example"} // U+017F, which a Unicode fold makes s
+			r.Files[0].Tries[0] = publishers.Try{Sums: "https://ſ.example/SUMS", Signature: "https://ſ.example/SUMS.gpg"}
+		},
 	} {
 		r := good()
 		change(&r)
@@ -377,14 +390,64 @@ func TestShapes(t *testing.T) {
 		"Ubuntu": Detached, "Debian": Detached, "Linux Mint": Detached, "Kali Linux": Detached,
 		"openSUSE": Detached, "Rocky Linux": Detached, "Fedora": ClearSigned, "AlmaLinux": ClearSigned,
 		"FreeBSD": ClearSigned, "Arch Linux": OverFile, "Alpine Linux": OverFile, "Gentoo": OverFile,
-		"Qubes OS": OverFile, "NixOS": None,
+		"Qubes OS": OverFile, "NixOS": None, "Tails": OverFile,
 	} {
 		if g := guessOf(t, p); g.Shape != want {
 			t.Errorf("%s: shape %s, want %s", p, g.Shape, want)
 		}
 	}
-	if n := len(All()); n != 14 {
-		t.Errorf("%d rows, want the 14 this test knows", n)
+	if n := len(All()); n != 15 {
+		t.Errorf("%d rows, want the 15 this test knows", n)
+	}
+}
+
+// The keys of three rows as issue 46 set them, from
+// shared/research/publishers-software.md: Tails (its row is new: its key
+// was shipped and listed while no row used it), openSUSE's current key in
+// place of its expired 2014 one, Fedora 40 to 47, one key a release.
+func TestRowKeys(t *testing.T) {
+	shipped := map[string]keys.Entry{}
+	for _, e := range keys.List {
+		shipped[e.Fingerprint] = e
+	}
+	tails := guessOf(t, "Tails")
+	if !slices.Equal(tails.Keys, []string{"A490D0F4D311A4153E2BB7CADBB802B258ACD84F"}) || !slices.Equal(tails.Hosts, []string{"tails.net"}) {
+		t.Errorf("Tails: keys %v, hosts %v", tails.Keys, tails.Hosts)
+	}
+	for _, try := range tails.Tries {
+		if try.Sums != "" {
+			t.Errorf("Tails publishes no checksum file, yet %s", try.Sums)
+		}
+	}
+	suse := guessOf(t, "openSUSE")
+	if !slices.Equal(suse.Keys, []string{"AD485664E901B867051AB15F35A2F86E29B700A4"}) {
+		t.Errorf("openSUSE: keys %v, want the 2022 key alone", suse.Keys)
+	}
+	if _, ok := shipped["22C07BA534178CD02EFE22AAB88B2FD43DBDC284"]; ok {
+		t.Error("openSUSE's 2014 key, expired, is still shipped")
+	}
+	fedora := guessOf(t, "Fedora")
+	want := map[string]string{
+		"115DF9AEF857853EE8445D0A0727707EA15B79CC": "40", "466CF2D8B60BC3057AA9453ED0622462E99D6AD1": "41",
+		"B0F4950458F69E1150C6C5EDC8AC4916105EF944": "42", "C6E7F081CF80E13146676E88829B606631645531": "43",
+		"36F612DCF27F7D1A48A835E4DBFCF71C6D9F90A6": "44", "4F50A6114CD5C6976A7F1179655A4B02F577861E": "45",
+		"D924B10D3E810DABDD8B56B596E7E91491211FCE": "46", "B2E766FA50CA6FA2D5ED06FC09D879E09488FB64": "47",
+	}
+	if len(fedora.Keys) != len(want) {
+		t.Errorf("Fedora: %d keys, want %d", len(fedora.Keys), len(want))
+	}
+	for _, k := range fedora.Keys {
+		n, ok := want[k]
+		if e := shipped[k]; !ok || e.UserID != "Fedora ("+n+") <fedora-"+n+"-primary@fedoraproject.org>" || e.Source == "" {
+			t.Errorf("Fedora: key %s is %q, want Fedora (%s)", k, e.UserID, n)
+		}
+	}
+	for _, r := range []*Guess{tails, suse, fedora} {
+		for _, k := range r.Keys {
+			if e := shipped[k]; e.Publisher != r.Publisher || !strings.Contains(e.Source, ";") && !strings.Contains(e.Source, "fingerprint as") {
+				t.Errorf("%s: key %s is %q's, its provenance %q names no second source", r.Publisher, k, e.Publisher, e.Source)
+			}
+		}
 	}
 }
 
@@ -427,6 +490,12 @@ func TestForHost(t *testing.T) {
 		"mirrors.kernel.org":         "", // Mint's mirror serves many publishers
 		"example.com":                "",
 		"":                           "",
+		// Not ASCII: Unicode case would fold them into the rows' hosts
+		// (issue 46).
+		"cdimage.\u212Aali.org": "", // the Kelvin sign
+		"archl\u0130nux.org":    "", // İ, which lowers to i
+		"releaſes.ubuntu.com":   "", // the long s
+		"RELEAſES.ubuntu.com":   "",
 	} {
 		r, ok := ForHost(host)
 		if ok != (want != "") || r.Publisher != want {

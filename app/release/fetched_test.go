@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/hashdrop/hashdrop/app"
-	"github.com/hashdrop/hashdrop/app/fetch"
 	"github.com/hashdrop/hashdrop/app/fetch/fetchtest"
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/app/publisher"
@@ -180,18 +179,17 @@ func TestFetchRenamedDownload(t *testing.T) {
 }
 
 // serve is a Getter of the files given, by URL, from a local HTTPS server
-// standing for the publisher's host (a test authority, the host mapped to
-// it), through app/fetch as the application fetches; anything else is not
-// there (404).
+// (HTTP/2) standing for the publisher's host (a test authority, the host
+// routed to it), through app/fetch's transport as the application fetches;
+// anything else is not there (404).
 func serve(t *testing.T, files map[string][]byte) Getter {
 	byHostPath := make(map[string][]byte, len(files))
 	for u, b := range files {
 		byHostPath[strings.TrimPrefix(u, "https://")] = b
 	}
-	a := fetchtest.NewAuthority(t, host)
-	srv := fetchtest.Serve(t, a, fetchtest.Files(byHostPath))
-	client := &fetch.Client{Transport: fetchtest.Transport(t, a, srv)}
+	srv := fetchtest.Serve(t, fetchtest.NewAuthority(t, host), fetchtest.Files(byHostPath))
 	return func(ctx context.Context, rawURL string, hosts []string) ([]byte, error) {
-		return client.Get(ctx, rawURL, fetch.Policy{Hosts: hosts})
+		srv.Take() // this server, when a test has several
+		return Get(ctx, rawURL, hosts)
 	}
 }

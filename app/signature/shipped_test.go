@@ -84,7 +84,7 @@ func TestShippedKeysExpiry(t *testing.T) {
 	}
 	// Tails: the first of its signing subkeys to expire (the current
 	// ones, and its primary key, expire on 2027-01-13).
-	want := map[string]string{"openpgp/opensuse.asc": "2024-05-02", "openpgp/archlinux-iso-pierre-2022.asc": "2037-10-27",
+	want := map[string]string{"openpgp/opensuse-2022.asc": "2030-05-27", "openpgp/archlinux-iso-pierre-2022.asc": "2037-10-27",
 		"openpgp/tails-signing.asc": "2016-01-11"}
 	cfg := verifyConfig(time.Now())
 	for i, e := range keys.List {
@@ -114,8 +114,8 @@ func TestShippedKeysExpiry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "The openSUSE key expired on 2024-05-02") {
-		t.Error("the README's key table does not say that the openSUSE key expired on 2024-05-02")
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "openSUSE's key of 2022 expires on 2030-05-27") {
+		t.Error("the README's key table does not say that openSUSE's key expires on 2030-05-27")
 	}
 }
 
