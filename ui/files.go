@@ -304,6 +304,11 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 			return verdictIcon(checksum.Pending, true), tr("{{.Algorithm}} matches {{.Source}}; checking {{.Others}}…",
 				"Algorithm", d.Verdict.Algorithm.Name, "Source", it.sourceText(d.By[0]), "Others", it.uncheckedText(d.Unchecked))
 		}
+		if d.Outcome == checksum.Match && it.verdict.Status == verdict.Unconfirmed {
+			// Fetched, and not signed as its publisher signs: amber.
+			return verdictIcon(checksum.Unknown, true), tr("{{.Headline}}, but not confirmed ({{.Source}}): {{.Why}}", "Headline", headline,
+				"Source", it.sourceText(d.By[0]), "Why", it.trustText())
+		}
 		if d.Outcome == checksum.Match && it.badSignature() {
 			// Under a BAD signature no match is worded as reassurance.
 			return verdictIcon(checksum.Mismatch, true), tr("{{.Headline}}, but the signature is BAD: do not use it ({{.Source}})", "Headline", headline, "Source", it.sourceText(d.By[0]))
@@ -327,8 +332,8 @@ func (it *fileItem) verdictLine() (fyne.Resource, string) {
 // badSignature reports whether a signature over the file (its own) or
 // over the checksum file its verdict came from is BAD.
 func (it *fileItem) badSignature() bool {
-	if it.ownSig != nil && it.ownSig.Verdict.Kind == signature.Bad {
-		return true
+	if it.ownSig != nil && it.ownSig.Verdict.Kind == signature.Bad || it.verdict.Trust == verdict.FetchedBad {
+		return true // fetched, a signature that cannot be read is as bad (rule 8)
 	}
 	d := it.sidecar
 	return d != nil && len(d.By) > 0 && d.By[0].Authenticity != nil && d.By[0].Authenticity.Verdict.Kind == signature.Bad

@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
-	"github.com/hashdrop/hashdrop/app/release"
-	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
@@ -84,8 +82,23 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 	case verdict.SourceBadSignature:
 		// A BAD signature wins over any match: the digests it vouches for
 		// were changed after signing.
-		w.banner.set(checksum.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", filepath.Base(it.sidecar.By[0].Source)),
-			tr("The checksum file was changed after it was signed, so a match with its digests proves nothing."))
+		detail := tr("The checksum file was changed after it was signed, so a match with its digests proves nothing.")
+		if it.verdict.Trust == verdict.FetchedBad {
+			detail = capitalize(it.trustText()) + "."
+		}
+		w.banner.set(checksum.Mismatch, tr("BAD signature: do not trust {{.Source}}", "Source", it.sourceText(it.sidecar.By[0])), detail)
+	case verdict.FetchedUnconfirmed:
+		source := tr("what was fetched")
+		if d := it.sidecar; d != nil && len(d.By) > 0 {
+			source = it.sourceText(d.By[0])
+		}
+		headline := tr("Not confirmed: {{.Name}} matches {{.Source}}, but the signature is missing", "Name", w.placeName(it), "Source", source)
+		if it.verdict.Trust == verdict.FetchedOtherKey {
+			headline = tr("Not confirmed: {{.Name}} matches {{.Source}}, but it is signed by a key Hashdrop does not know for this publisher",
+				"Name", w.placeName(it), "Source", source)
+		}
+		w.banner.set(checksum.Unknown, headline, capitalize(it.trustText())+". "+
+			tr("The file is intact if the checksums are the publisher's; check the signing key on the publisher's own page before you use it."))
 	case verdict.PublishedMismatch:
 		w.mismatchBanner(files, h.Given)
 	case verdict.PublishedConflict:
@@ -220,11 +233,11 @@ func (w *Window) matchBanner(it *fileItem, rep *verdict.Report) {
 	if n := it.sidecar.OtherSources(); n > 0 { // files, not entries
 		detail = joinSentences(detail, trn(n, "{{.N}} more checksum file agrees.", "{{.N}} more checksum files agree.", "N", n))
 	}
-	if _, auth := authenticityWords(by.Authenticity); auth != "" {
+	if it.verdict.Trust == verdict.FetchedHTTPS {
+		// Unsigned by its publisher's way: as far as that host goes (rule 8).
+		detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", capitalize(it.trustText())))
+	} else if _, auth := authenticityWords(by.Authenticity); auth != "" {
 		detail = joinSentences(detail, tr("{{.Signature}}.", "Signature", auth))
-	}
-	if host, ok := release.FetchedFrom(by.Source); ok && (by.Authenticity == nil || by.Authenticity.Verdict.Kind == signature.NoSignature) {
-		detail = joinSentences(detail, tr("As published over HTTPS by {{.Host}}, unsigned: the file is the one on that server, which does not prove who made it.", "Host", host))
 	}
 	headline, more := verdictWords(&it.sidecar.Verdict, by.Authenticity)
 	detail = joinSentences(detail, more)

@@ -347,6 +347,9 @@ func (w *Window) takePastedURL(text string) bool {
 		if err == nil {
 			x, err = checksum.ReadIndex(got.Sums, rowKeyring(g.Keys))
 		}
+		if err == nil {
+			x.File().Fetched, x.File().Signs = got.From, got.Signs
+		}
 		w.do(func() {
 			stop()
 			w.offer.stop = nil

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"image/png"
 	"net"
@@ -19,6 +20,7 @@ import (
 	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/signature/sigtest"
+	"github.com/hashdrop/hashdrop/app/verdict"
 )
 
 // fakeGetter serves files by URL from a local HTTPS server (HTTP/2)
@@ -88,13 +90,15 @@ func TestOfferFetchesThePublishersChecksums(t *testing.T) {
 		t.Errorf("the offer does not say what is contacted and sent: %q", d)
 	}
 	test.Tap(h.w.offer.yes)
-	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
+	// Ubuntu signs its SHA256SUMS; served here without SHA256SUMS.gpg, the
+	// match is not confirmed: amber, never a plain green (rule 8).
+	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.report.Headline.Reason == verdict.FetchedUnconfirmed })
 	h.settle()
 	if h.w.offer.obj.Visible() {
 		t.Error("the band stays after the fetch")
 	}
-	if d := h.w.banner.Detail(); !strings.Contains(d, "from "+g.Host) {
-		t.Errorf("the banner does not say where the checksums came from: %q", d)
+	if got := h.w.banner.Headline(); h.w.banner.Outcome() != checksum.Unknown || !strings.Contains(got, "from "+g.Host) || !strings.Contains(got, "the signature is missing") {
+		t.Errorf("the banner does not say where the checksums came from, and that their signature is missing: %v %q", h.w.banner.Outcome(), got)
 	}
 
 	// Clear forgets the fetch: the next drop is offered again.
@@ -145,9 +149,9 @@ func TestPastedChecksumAddressIsFetched(t *testing.T) {
 	h.w.Add([]string{iso})
 	h.waitFor("hashed", func() bool { return h.allFinished() && h.w.Idle() })
 	h.w.expected.SetText(sumsURL)
-	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.banner.Outcome() == checksum.Match })
-	if d := h.w.banner.Detail(); !strings.Contains(d, "SHA256SUMS from releases.ubuntu.com") || !strings.Contains(d, "As published over HTTPS by releases.ubuntu.com, unsigned") {
-		t.Errorf("detail %q does not say where the checksum file came from, unsigned", d)
+	h.waitFor("the verdict", func() bool { return h.w.Idle() && h.w.report.Headline.Reason == verdict.FetchedUnconfirmed })
+	if got := h.w.banner.Headline(); !strings.Contains(got, "SHA256SUMS from releases.ubuntu.com") || !strings.Contains(got, "the signature is missing") {
+		t.Errorf("headline %q does not say where the checksum file came from, and that its signature is missing", got)
 	}
 	if h.w.expected.entry.Text != "" {
 		t.Errorf("the address stays in the field: %q", h.w.expected.entry.Text)
@@ -209,5 +213,46 @@ func shoot(t *testing.T, h *harness, name string) {
 	defer f.Close()
 	if err := png.Encode(f, h.win.Canvas().Capture()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// What the window says of a fetched checksum file by its signature (rule
+// 8), through the offer: none where the publisher signs, one that cannot
+// be read, one by a key that is not the publisher's. Each is a headline of
+// its own and its colour, never a plain green.
+func TestFetchedSignatureWords(t *testing.T) {
+	name := "ubuntu-24.04.1-desktop-amd64.iso"
+	g, _ := publisher.Lookup(name)
+	sums := []byte(sha256Hex("abc") + " *" + name + "\n")
+	og := sigtest.NewGnuPG(t)
+	t.Cleanup(og.Close)
+	ofpr := og.GenKey("Someone Else <else@example.org>", "ed25519", "sign", "never")
+	for _, tc := range []struct {
+		name     string
+		sig      []byte
+		outcome  checksum.Outcome
+		headline string
+	}{
+		{"no signature", nil, checksum.Unknown, "but the signature is missing"},
+		{"malformed", bytes.Repeat([]byte{0x88, 0x01, 0xff}, 100_000), checksum.Mismatch, "BAD signature: do not trust SHA256SUMS from " + g.Host},
+		{"another key", og.Sign(sums, ofpr, "--detach-sign"), checksum.Unknown, "signed by a key Hashdrop does not know for this publisher"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			files := map[string][]byte{g.Tries[0].Sums: sums}
+			if tc.sig != nil {
+				files[g.Tries[0].Signature] = tc.sig
+			}
+			useGetter(t, &fakeGetter{files: files})
+			h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), name), "abc")})
+			h.waitFor("the offer", func() bool { return h.allFinished() && h.w.Idle() && h.w.offer.obj.Visible() })
+			test.Tap(h.w.offer.yes)
+			h.waitFor("the verdict", func() bool {
+				return h.w.Idle() && h.w.banner.Outcome() == tc.outcome && strings.Contains(h.w.banner.Headline(), tc.headline)
+			})
+			if h.w.report.Headline.Green() {
+				t.Errorf("green: %q", h.w.banner.Headline())
+			}
+		})
 	}
 }

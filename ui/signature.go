@@ -2,13 +2,17 @@ package ui
 
 import (
 	"log"
+	"net/url"
 	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/signature"
+	"github.com/hashdrop/hashdrop/app/verdict"
 )
 
 // trustedKeys is the keyring the window checks signatures against: the
@@ -143,3 +147,56 @@ func signerText(s signature.Signer) string {
 
 // authenticityIcon is the icon beside the words, coloured as they are.
 func authenticityIcon(o checksum.Outcome) fyne.Resource { return verdictIcon(o, true) }
+
+// trustText says what the signature of what was fetched for the file is
+// worth, when it is not genuine (verdict.Trust, rule 8): "" otherwise.
+func (it *fileItem) trustText() string {
+	var a *checksum.Authenticity
+	if it.ownSig != nil && it.ownSig.Fetched != "" && verdict.TrustOf(it.ownSig.Fetched, true, it.ownSig) == it.verdict.Trust {
+		a = it.ownSig
+	} else if d := it.sidecar; d != nil && len(d.By) > 0 {
+		a = d.By[0].Authenticity
+	}
+	switch it.verdict.Trust {
+	case verdict.FetchedHTTPS:
+		return tr("as published over HTTPS by {{.Host}}, which proves the file is theirs only as far as that host is", "Host", it.fetchedHost())
+	case verdict.FetchedUnsigned:
+		return tr("the signature is missing: the publisher signs these checksums, and none came with them")
+	case verdict.FetchedOtherKey:
+		who := tr("an unknown key")
+		if a != nil {
+			switch r := a.Verdict; {
+			case r.Signer.Fingerprint != "":
+				who = signerText(r.Signer)
+			case r.KeyID != "":
+				who = signature.ShortFingerprint(r.KeyID)
+			}
+		}
+		return tr("signed by {{.Signer}}, a key Hashdrop does not know for this publisher: a new key not shipped yet, or not theirs", "Signer", who)
+	case verdict.FetchedBad:
+		if a != nil && a.Verdict.Kind == signature.Unreadable {
+			return tr("the signature that came with it cannot be read: do not use it")
+		}
+		return tr("the signature does not verify: what was signed was changed: do not use it")
+	}
+	return ""
+}
+
+// fetchedHost is the host what decided the file's verdict was fetched
+// from.
+func (it *fileItem) fetchedHost() string {
+	if d := it.sidecar; d != nil && len(d.By) > 0 {
+		if u, err := url.Parse(d.By[0].Fetched); err == nil && u.Host != "" {
+			return app.VisibleText(u.Host)
+		}
+		if host, ok := release.FetchedFrom(d.By[0].Source); ok {
+			return app.VisibleText(host)
+		}
+	}
+	if it.ownSig != nil {
+		if u, err := url.Parse(it.ownSig.Fetched); err == nil {
+			return app.VisibleText(u.Host)
+		}
+	}
+	return ""
+}

@@ -25,6 +25,9 @@ type Authenticity struct {
 	// Results has one result per signature checked: a signed file's own
 	// first, then those of each signature file found beside it.
 	Results []signature.Result
+	// Fetched is the HTTPS URL of a signature over a file itself fetched
+	// from its publisher (app/release.Fetch); "" for one on the disk.
+	Fetched string
 }
 
 // Trusted reports whether a key Hashdrop or the user trusts signed every

@@ -38,6 +38,11 @@ type File struct {
 	// (a PGP clear-signed message, signify's embedded message): lines outside
 	// it are Problems. Whether the signature is good is Authenticity's to say.
 	Signed bool
+	// Fetched is the HTTPS URL the file was fetched from (app/release),
+	// "" for one on the disk; Signs: its publisher signs it, so a missing
+	// signature is a fault (both copied to each Published).
+	Fetched string
+	Signs   bool
 	// Hint is the algorithm the file name implies for untagged lines
 	// (SHA256SUMS, *.md5, *.sfv), or nil.
 	Hint *hashing.Algorithm

@@ -207,7 +207,7 @@ func (x *Index) Published(path string) []Published {
 	var out []Published
 	for _, i := range lines {
 		e := x.sf.EntryAt(i)
-		out = append(out, Published{Expected: e.Expected(), Source: x.sf.Path, Line: e.Line, Signed: x.sf.Signed, Authenticity: x.sf.Authenticity})
+		out = append(out, Published{Expected: e.Expected(), Source: x.sf.Path, Line: e.Line, Signed: x.sf.Signed, Authenticity: x.sf.Authenticity, Fetched: x.sf.Fetched, Signs: x.sf.Signs})
 	}
 	return out
 }

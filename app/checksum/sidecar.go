@@ -31,6 +31,10 @@ type Published struct {
 	// Fetched is the HTTPS URL Source was fetched from (app/release.Fetch):
 	// Source is then a copy in a temporary folder. "" for a file on the disk.
 	Fetched string
+	// Signs: fetched from a publisher who signs that checksum file (its
+	// row names a signature), so a missing signature is a fault, not the
+	// publisher's way.
+	Signs bool
 }
 
 // maxSidecars bounds how many checksum files one folder may make
@@ -227,7 +231,7 @@ func publishedIn(sf *File, target, base string, own bool) []Published {
 		}
 		p, _ := filepath.Abs(sf.Resolve(e))
 		if p == target || own && filepath.Base(filepath.FromSlash(strings.ReplaceAll(e.Name, `\`, "/"))) == base {
-			out = append(out, Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity})
+			out = append(out, Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity, Fetched: sf.Fetched, Signs: sf.Signs})
 		}
 	}
 	if !own || sf.EntryCount > 0 || len(sf.Problems) != 1 {
@@ -236,7 +240,7 @@ func publishedIn(sf *File, target, base string, own bool) []Published {
 	// "ubuntu.iso.sha256" holding just the digest, on its only line.
 	pr := sf.Problems[0]
 	if e, err := decodeDigest(strings.TrimSpace(pr.Text), sf.Hint); err == nil {
-		out = append(out, Published{Expected: &e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed, Authenticity: sf.Authenticity})
+		out = append(out, Published{Expected: &e, Source: sf.Path, Line: pr.Line, Signed: sf.Signed, Authenticity: sf.Authenticity, Fetched: sf.Fetched, Signs: sf.Signs})
 	}
 	return out
 }

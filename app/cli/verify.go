@@ -211,6 +211,7 @@ func (c *cli) verifyJSON(rel *release.Release, ev *verdict.Evidence, rep *verdic
 		Line      int    `json:"line,omitempty"`
 		Genuine   bool   `json:"genuine"`
 		Why       string `json:"why,omitempty"`
+		Trust     string `json:"trust,omitempty"`
 		Companion bool   `json:"companion,omitempty"`
 	}
 	out := struct {
@@ -230,9 +231,13 @@ func (c *cli) verifyJSON(rel *release.Release, ev *verdict.Evidence, rep *verdic
 	}
 	for i, v := range rep.Files {
 		f := &ev.Files[i]
-		j := fileJSON{Path: f.Path, Name: rel.Names[i], Status: v.Status.String(), Genuine: v.Genuine, Companion: v.Companion, Why: fileWhy(f, &v)}
+		j := fileJSON{Path: f.Path, Name: rel.Names[i], Status: v.Status.String(), Genuine: v.Genuine, Companion: v.Companion, Why: fileWhy(f, &v),
+			Trust: v.Trust.String()}
 		if d := v.Decision; len(d.By) > 0 && d.Verdict.Algorithm != nil {
 			j.Algorithm, j.Source, j.Line = d.Verdict.Algorithm.ID, d.By[0].Source, d.By[0].Line
+			if d.By[0].Fetched != "" {
+				j.Source = d.By[0].Fetched // its copy was a temporary file, deleted by now
+			}
 			if sum := digestOf(f, d.Verdict.Algorithm); sum != nil {
 				j.Digest = hex.EncodeToString(sum)
 			}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -16,6 +17,7 @@ import (
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/app/publisher"
 	"github.com/hashdrop/hashdrop/app/release"
+	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/verdict"
 )
 
@@ -207,9 +209,21 @@ func TestVerifyFetch(t *testing.T) {
 	// The application's transport, its connections routed to the server.
 	fetchtest.Serve(t, fetchtest.NewAuthority(t, g.Hosts...), fetchtest.Files(files))
 
+	// Ubuntu signs its SHA256SUMS: served without SHA256SUMS.gpg, a match
+	// is not confirmed (amber), never a plain OK.
 	out, errOut, code := vRun("verify", "--fetch", iso)
-	if code != 0 || !strings.Contains(out, "OK (SHA-256, "+g.Tries[0].Sums) || !strings.Contains(errOut, "fetching "+g.Publisher+"'s checksums from "+g.Host) {
+	if code != ExitCannotSay || !strings.Contains(out, "NOT CONFIRMED (the signature is missing") || !strings.Contains(errOut, "fetching "+g.Publisher+"'s checksums from "+g.Host) {
 		t.Errorf("fetched: exit %d\n%s\n%s", code, out, errOut)
+	}
+	var got struct {
+		Colour string
+		Exit   int
+		Files  []struct{ Status, Trust, Source string }
+	}
+	jsonOut, _, _ := vRun("verify", "--fetch", "--json", iso)
+	if err := json.Unmarshal([]byte(jsonOut), &got); err != nil || got.Colour != "amber" || got.Exit != ExitCannotSay || len(got.Files) != 1 ||
+		got.Files[0].Trust != "signature-missing" || got.Files[0].Source != g.Tries[0].Sums {
+		t.Errorf("--json: %v %+v\n%s", err, got, jsonOut)
 	}
 	if strings.Contains(out, "genuine") {
 		t.Errorf("unsigned checksums said genuine:\n%s", out)
@@ -229,5 +243,55 @@ func TestVerifyFetch(t *testing.T) {
 	_, errOut, code = vRun("verify", "--fetch", other)
 	if code != ExitCannotSay || !strings.Contains(errOut, "knows no publisher") {
 		t.Errorf("unknown name: exit %d\n%s", code, errOut)
+	}
+}
+
+// verify --fetch words each outcome of the fetched checksum file's
+// signature (rule 8) in its text, exit status and JSON: a signature of
+// random bytes is red (exit 1), one by a key not the row's amber (exit 3,
+// the signer named), none where the publisher signs amber (exit 3).
+func TestVerifyFetchedSignatureOutcomes(t *testing.T) {
+	userConfig(t)
+	dir := t.TempDir()
+	iso := filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso")
+	os.WriteFile(iso, []byte(apptest.ISOData), 0o644)
+	g, _ := publisher.Lookup(filepath.Base(iso))
+	sumsURL, _ := url.Parse(g.Tries[0].Sums)
+	sigURL, _ := url.Parse(g.Tries[0].Signature)
+	sums := []byte(apptest.Hex("sha256", []byte(apptest.ISOData)) + " *" + filepath.Base(iso) + "\n")
+	other := apptest.NewSignedFolder(t)
+	random := bytes.Repeat([]byte{0x88, 0x01, 0xff}, 100_000)
+	for _, tc := range []struct {
+		name         string
+		sig          []byte
+		exit         int
+		status       string
+		trust, words string
+	}{
+		{"no signature", nil, ExitCannotSay, "unconfirmed", "signature-missing", "NOT CONFIRMED (the signature is missing"},
+		{"100,000 malformed packets", random, ExitFail, "bad-signature", "bad-signature", "BAD SIGNATURE (the signature from " + g.Host + " cannot be read"},
+		{"another key", other.G.Sign(sums, other.Fpr, "--detach-sign"), ExitCannotSay, "unconfirmed", "other-key",
+			"NOT CONFIRMED (signed by key " + signature.GroupFingerprint(other.Fpr)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string][]byte{sumsURL.Host + sumsURL.Path: sums}
+			if tc.sig != nil {
+				files[sigURL.Host+sigURL.Path] = tc.sig
+			}
+			fetchtest.Serve(t, fetchtest.NewAuthority(t, g.Hosts...), fetchtest.Files(files))
+			out, errOut, code := vRun("verify", "--fetch", iso)
+			if code != tc.exit || !strings.Contains(out, tc.words) {
+				t.Errorf("exit %d, want %d; want %q in\n%s%s", code, tc.exit, tc.words, out, errOut)
+			}
+			jsonOut, _, _ := vRun("verify", "--fetch", "--json", iso)
+			var got struct {
+				Exit  int
+				Files []struct{ Status, Trust string }
+			}
+			if err := json.Unmarshal([]byte(jsonOut), &got); err != nil || got.Exit != tc.exit || len(got.Files) != 1 ||
+				got.Files[0].Status != tc.status || got.Files[0].Trust != tc.trust {
+				t.Errorf("--json: %v %+v\n%s", err, got, jsonOut)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -19,6 +20,7 @@ var statusWords = map[verdict.Status]string{
 	verdict.OK:           "OK",
 	verdict.Pending:      "NOT DECIDED",
 	verdict.NotVerified:  "NOT VERIFIED",
+	verdict.Unconfirmed:  "NOT CONFIRMED",
 	verdict.Missing:      "MISSING",
 	verdict.Cancelled:    "CANCELLED",
 	verdict.Unreadable:   "UNREADABLE",
@@ -41,7 +43,12 @@ func fileWhy(f *verdict.File, v *verdict.FileVerdict) string {
 		return "nothing was published for it"
 	case verdict.NotVerified:
 		return "Hashdrop cannot compute " + strings.Join(f.Unsupported, ", ")
+	case verdict.Unconfirmed:
+		return trustWhy(f, v)
 	case verdict.BadSignature:
+		if v.Trust == verdict.FetchedBad {
+			return trustWhy(f, v)
+		}
 		if f.Signature != nil && f.Signature.Verdict.Kind == signature.Bad {
 			return "its own signature is BAD: it was changed after it was signed"
 		}
@@ -82,11 +89,50 @@ func fileWhy(f *verdict.File, v *verdict.FileVerdict) string {
 		}
 		if v.Genuine {
 			parts = append(parts, "genuine: signed by a key Hashdrop trusts")
-		} else if len(d.By) > 0 && d.By[0].Fetched != "" && d.By[0].Authenticity == nil {
-			parts = append(parts, "as published over HTTPS, unsigned: the file is the one on that server, not proven to be the publisher's")
+		} else if v.Trust == verdict.FetchedHTTPS {
+			parts = append(parts, trustWhy(f, v))
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// trustWhy says what the signature of what was fetched for the file is
+// worth (verdict.Trust), naming the host and the signer.
+func trustWhy(f *verdict.File, v *verdict.FileVerdict) string {
+	u, a := v.FetchedFrom(f)
+	host := u
+	if p, err := url.Parse(u); err == nil && p.Host != "" {
+		host = p.Host
+	}
+	host = app.VisibleText(host)
+	switch v.Trust {
+	case verdict.FetchedHTTPS:
+		return "as published over HTTPS by " + host + ", which proves the file is theirs only as far as that host is (the publisher signs none)"
+	case verdict.FetchedUnsigned:
+		return "the signature is missing: its publisher signs what " + host + " serves, and no signature came with it"
+	case verdict.FetchedOtherKey:
+		return "signed by " + keyWords(a) + ", a key Hashdrop does not know for this publisher: a new key not shipped yet, or not theirs"
+	case verdict.FetchedBad:
+		if a != nil && a.Verdict.Kind == signature.Unreadable {
+			return "the signature from " + host + " cannot be read: do not use it"
+		}
+		return "the signature from " + host + " does not verify: what was signed was changed: do not use it"
+	}
+	return ""
+}
+
+// keyWords names the key of a's verdict (signerWords), or the key id the
+// signature names when Hashdrop has no such key.
+func keyWords(a *checksum.Authenticity) string {
+	switch {
+	case a == nil:
+		return "an unknown key"
+	case a.Verdict.Signer.Fingerprint != "":
+		return signerWords(a.Verdict.Signer)
+	case a.Verdict.KeyID != "":
+		return "key " + signature.GroupFingerprint(a.Verdict.KeyID)
+	}
+	return "an unknown key"
 }
 
 func algName(a *hashing.Algorithm) string {
@@ -203,6 +249,8 @@ func headlineWords(rel *release.Release, ev *verdict.Evidence, rep *verdict.Repo
 		s = plural(n, "file the checksum file lists is not here", "files the checksum files list are not here, none of them")
 	case verdict.OnlyUnsupported:
 		s = "not verified: Hashdrop cannot compute the algorithms published for " + names(h.Files)
+	case verdict.FetchedUnconfirmed:
+		s = "not confirmed: " + names(h.Files) + " matches what was fetched, but " + trustWhy(&ev.Files[h.Files[0]], &rep.Files[h.Files[0]])
 	case verdict.SignedGenuine:
 		s = names(h.Files) + " is genuine: signed itself by a key Hashdrop trusts"
 		if len(h.Files) > 1 {

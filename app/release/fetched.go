@@ -53,6 +53,9 @@ type Fetched struct {
 	Sources []verdict.Source
 	// Signature is the verdict on a signature over the file itself.
 	Signature *checksum.Authenticity
+	// Signs: the publisher signs the checksum file fetched (its row names
+	// a signature beside it or inside it), so a missing one is a fault.
+	Signs bool
 }
 
 // FetchedFrom tells, of a checksum file's path, whether it is a copy
@@ -183,14 +186,15 @@ func (f *Fetched) readSums(ctx context.Context, path, sumsURL, sigURL string, ri
 		return err
 	}
 	f.From = sumsURL
+	// The row says whether the publisher signs this checksum file (a
+	// signature beside it, or inside it): then a missing one is a fault.
+	f.Signs = sigURL != "" || f.Guess.Shape == publisher.ClearSigned || f.Guess.Shape == publisher.Detached
+	x.File().Fetched, x.File().Signs = sumsURL, f.Signs
 	f.Published = checksum.PublishedFor(path, nil, []*checksum.Index{x})
-	for i := range f.Published {
-		f.Published[i].Fetched = sumsURL
-	}
 	if len(f.Published) == 0 {
 		for _, src := range Orphans(filepath.Dir(sumsPath), ring) {
 			for i := range src.Orphans {
-				src.Orphans[i].Published.Fetched = sumsURL
+				src.Orphans[i].Published.Fetched, src.Orphans[i].Published.Signs = sumsURL, f.Signs
 			}
 			f.Sources = append(f.Sources, src)
 		}
@@ -244,10 +248,11 @@ func FetchSums(ctx context.Context, g *publisher.Guess, get Getter) (*Fetched, e
 	if err != nil {
 		return nil, err
 	}
-	f := &Fetched{Guess: g, Dir: dir, From: g.Tries[0].Sums}
+	f := &Fetched{Guess: g, Dir: dir, From: g.Tries[0].Sums, Signs: g.Shape == publisher.ClearSigned || g.Shape == publisher.Detached}
 	var sigs []string
 	for _, t := range g.Tries {
 		sigs = append(sigs, t.Signature)
+		f.Signs = f.Signs || t.Signature != ""
 	}
 	if _, err := f.keepSums(ctx, f.From, sums, sigs, get); err != nil {
 		f.Close()
@@ -282,7 +287,7 @@ func verifyOver(path string, sig []byte, source string, ring *signature.Keyring)
 	for i := range rs {
 		rs[i].Source = source
 	}
-	return &checksum.Authenticity{Results: rs, Verdict: signature.Verdict(rs)}, nil
+	return &checksum.Authenticity{Results: rs, Verdict: signature.Verdict(rs), Fetched: source}, nil
 }
 
 // RowKeyring is the keyring of a publisher's row: the shipped keys whose

@@ -107,8 +107,8 @@ func TestFetchBadSignatureAndKeyNotInTheRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer got2.Close()
-	if v := decide(t, iso, got2).Files[0]; v.Status != verdict.OK || v.Genuine {
-		t.Errorf("key not in the row: %v, genuine %v; want OK, not genuine", v.Status, v.Genuine)
+	if v := decide(t, iso, got2).Files[0]; v.Status != verdict.Unconfirmed || v.Genuine {
+		t.Errorf("key not in the row: %v, genuine %v; want NOT CONFIRMED (amber), not genuine", v.Status, v.Genuine)
 	}
 }
 

@@ -300,7 +300,7 @@ func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
 			}
 			continue
 		}
-		p := checksum.Published{Expected: e.Expected(), Source: path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}
+		p := checksum.Published{Expected: e.Expected(), Source: path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity, Fetched: sf.Fetched, Signs: sf.Signs}
 		row.Published = append(row.Published, p)
 		if status == checksum.StatusMissing {
 			src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name, Path: target, Published: p})
@@ -430,7 +430,7 @@ func Absent(sf *checksum.File) []verdict.Orphan {
 		}
 		if path, status, _ := loc.Locate(e); status == checksum.StatusMissing {
 			out = append(out, verdict.Orphan{Name: e.Name, Path: path,
-				Published: checksum.Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity}})
+				Published: checksum.Published{Expected: e.Expected(), Source: sf.Path, Line: e.Line, Signed: sf.Signed, Authenticity: sf.Authenticity, Fetched: sf.Fetched, Signs: sf.Signs}})
 		}
 	}
 	return out

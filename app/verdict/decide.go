@@ -26,6 +26,9 @@ func Decide(ev Evidence) Report {
 	r.renamed(ev)
 	for i := range ev.Files {
 		v := &r.Files[i]
+		if f := &ev.Files[i]; !v.Companion && f.Read.Readable() {
+			v.Trust = trustOf(f, v)
+		}
 		v.Status = status(&ev.Files[i], v, ev.Pasted)
 		if v.Status == Conflict {
 			v.Disagreement = disagreement(&ev.Files[i], v, ev.Pasted)
@@ -234,6 +237,8 @@ func status(f *File, v *FileVerdict, p *Pasted) Status {
 		v.Named != nil && v.Named.Outcome == checksum.Pending,
 		published(p) && v.Pasted != nil && v.Pasted.Outcome == checksum.Pending:
 		return Pending
+	case v.Trust.Unconfirmed() && (v.Decision.Outcome == checksum.Match || f.Signature != nil && f.Signature.Fetched != ""):
+		return Unconfirmed // fetched, and not signed as its publisher signs (rule 8)
 	case v.Decision.Outcome == checksum.Match,
 		v.Named != nil && v.Named.Outcome == checksum.Match,
 		published(p) && v.Pasted != nil && v.Pasted.Outcome == checksum.Match:
@@ -267,8 +272,8 @@ func published(p *Pasted) bool { return p != nil && p.Digest != nil && p.Of < 0 
 // the checksum file its verdict came from is BAD: no match is then worth
 // anything (rule 4).
 func badSignature(f *File, v *FileVerdict) bool {
-	if f.Signature != nil && f.Signature.Verdict.Kind == signature.Bad {
-		return true
+	if f.Signature != nil && f.Signature.Verdict.Kind == signature.Bad || v.Trust == FetchedBad {
+		return true // fetched, a signature that cannot be read is as bad (rule 8)
 	}
 	d := v.Decision
 	return len(d.By) > 0 && d.By[0].Authenticity != nil && d.By[0].Authenticity.Verdict.Kind == signature.Bad

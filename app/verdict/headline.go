@@ -68,6 +68,7 @@ const (
 	NoneHere                         // the checksum files list no file that is here
 	OnlyUnsupported                  // only algorithms Hashdrop lacks were published
 	SignedGenuine                    // Files are signed themselves by a key Hashdrop trusts, and nothing else was published
+	FetchedUnconfirmed               // Files match what was fetched from their publisher, but it is not signed as the publisher signs (rule 8)
 
 	numReason = iota
 )
@@ -77,7 +78,7 @@ var reasonNames = [...]string{"no-verdict", "not-a-digest", "pasted-match", "pas
 	"published-mismatch", "published-conflict", "name-conflict", "published-pending", "published-match",
 	"all-match", "name-mismatch", "name-pending", "name-match", "identical", "differ", "compare-pending",
 	"compare-too-few", "same-as-source", "not-same-as-source", "source-pending", "nothing-to-compare",
-	"not-all-read", "none-here", "only-unsupported", "signed-genuine"}
+	"not-all-read", "none-here", "only-unsupported", "signed-genuine", "fetched-unconfirmed"}
 
 // String is a stable identifier, for logs, tests and --json.
 func (r Reason) String() string {
@@ -99,7 +100,7 @@ var reasonOutcome = [numReason]checksum.Outcome{
 	Identical: checksum.Match, Differ: checksum.Mismatch, ComparePending: checksum.Pending, CompareTooFew: checksum.Unknown,
 	SameAsSource: checksum.Match, NotSameAsSource: checksum.Mismatch, SourcePending: checksum.Pending,
 	NothingToCompare: checksum.Unknown, NotAllRead: checksum.Unknown, NoneHere: checksum.Unknown, OnlyUnsupported: checksum.Unknown,
-	SignedGenuine: checksum.Match,
+	SignedGenuine: checksum.Match, FetchedUnconfirmed: checksum.Unknown,
 }
 
 // Wait says what a pending pasted digest waits for.

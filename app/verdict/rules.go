@@ -213,8 +213,12 @@ func (r *Report) publishedHeadline(ev Evidence) Headline {
 
 func (r *Report) publishedCases(ev Evidence, judged, ok, bad, pending, conflict []int) Headline {
 	for i := range ev.Files {
-		if f := &ev.Files[i]; f.Signature != nil && f.Signature.Verdict.Kind == signature.Bad && f.Read.Readable() && !r.Files[i].Companion {
-			return headline(OwnBadSignature, i)
+		f := &ev.Files[i]
+		if f.Signature == nil || !f.Read.Readable() || r.Files[i].Companion {
+			continue
+		}
+		if f.Signature.Verdict.Kind == signature.Bad || TrustOf(f.Signature.Fetched, true, f.Signature) == FetchedBad {
+			return headline(OwnBadSignature, i) // a fetched one that cannot be read is as bad (rule 8)
 		}
 	}
 	if len(judged) == 0 {
@@ -240,7 +244,11 @@ func (r *Report) publishedCases(ev Evidence, judged, ok, bad, pending, conflict 
 		return headline(PublishedConflict, conflict...)
 	case len(pending) > 0:
 		return headline(PublishedPending, pending[0])
-	case len(judged) == 1:
+	}
+	if unconfirmed := r.With(Unconfirmed); len(unconfirmed) > 0 {
+		return headline(FetchedUnconfirmed, unconfirmed...)
+	}
+	if len(judged) == 1 {
 		return headline(PublishedMatch, judged[0])
 	}
 	return headline(AllMatch, ok...)
@@ -302,6 +310,8 @@ func (r *Report) emptyHeadline() Headline {
 		}
 	}
 	switch {
+	case r.Count[Unconfirmed] > 0:
+		return headline(FetchedUnconfirmed, r.With(Unconfirmed)...)
 	case len(signed) > 0:
 		return headline(SignedGenuine, signed...)
 	case r.Count[NotVerified] > 0:
@@ -385,6 +395,8 @@ func Tally(count [NumStatus]int) Headline {
 		return headline(PublishedPending)
 	case count[Unreadable]+count[Refused]+count[Cancelled] > 0:
 		return headline(NotAllRead)
+	case count[Unconfirmed] > 0:
+		return headline(FetchedUnconfirmed)
 	case count[OK] > 0:
 		return headline(AllMatch)
 	case count[NotVerified] > 0:

@@ -110,6 +110,7 @@ const (
 	OK                         // it matches what was published for it
 	Pending                    // a digest the verdict needs is not computed yet
 	NotVerified                // only digests of algorithms Hashdrop lacks were published
+	Unconfirmed                // it matches what was fetched, but that is not signed as its publisher signs (rule 8)
 	Missing                    // listed, not here: a detail beside files present (rule 5)
 	Cancelled                  // the user stopped reading it
 	Unreadable                 // it could not be read
@@ -121,7 +122,7 @@ const (
 	NumStatus = iota
 )
 
-var statusNames = [...]string{"not-compared", "ok", "pending", "not-verified", "missing", "cancelled",
+var statusNames = [...]string{"not-compared", "ok", "pending", "not-verified", "unconfirmed", "missing", "cancelled",
 	"unreadable", "refused", "failed", "conflict", "bad-signature"}
 
 // String is a stable identifier, for logs, tests and --json.
@@ -164,6 +165,9 @@ type FileVerdict struct {
 	// Genuine: a signature by a key Hashdrop trusts covers the digest it
 	// matches (rule 4).
 	Genuine bool
+	// Trust is, when what decided was fetched from its publisher, what its
+	// signature is worth (rule 8); NotFetched otherwise.
+	Trust Trust
 	// Group is its group when the files are compared with each other
 	// (Report.Compare), -1 otherwise.
 	Group int
