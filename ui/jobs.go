@@ -157,7 +157,7 @@ func (w *Window) took(ctx context.Context, given []*checksum.Index, rel *release
 		}
 	}
 	w.addRows(rows)
-	w.noteLines(nil, rel.Problems)
+	w.noteLines(rel.Sums, rel.Problems) // lines not understood, files not read: none dropped silently
 }
 
 // sumsDirs are the folders of the checksum files of pubs.

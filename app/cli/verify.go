@@ -80,6 +80,9 @@ func (c *cli) verify(args []string) int {
 	for _, err := range rel.Problems {
 		c.errorf("hashdrop: %v", err)
 	}
+	for _, x := range rel.Sums {
+		c.warnProblems(x.File()) // as check does: no line is dropped silently
+	}
 	if *fetchSums {
 		fetched := c.fetchPublished(ctx, rel)
 		defer func() {

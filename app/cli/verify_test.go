@@ -295,3 +295,21 @@ func TestVerifyFetchedSignatureOutcomes(t *testing.T) {
 		})
 	}
 }
+
+// verify warns of the checksum lines it cannot read, as check does, and
+// says of an empty folder that it holds no files.
+func TestVerifyWarnsOfLinesAndEmptyFolders(t *testing.T) {
+	dir := apptest.Tree(t, map[string]string{
+		"a.iso":      "abc",
+		"SHA256SUMS": apptest.ABCSHA256 + "  a.iso\nthis is not a checksum line\n",
+	})
+	_, errOut, code := vRun("verify", dir)
+	if code != 0 || !strings.Contains(errOut, "SHA256SUMS:2:") || !strings.Contains(errOut, "1 line was not understood") {
+		t.Errorf("exit %d; stderr:\n%s", code, errOut)
+	}
+	empty := t.TempDir()
+	out, _, code := vRun("verify", empty)
+	if code != ExitCannotSay || !strings.Contains(out, "no files") || strings.Contains(out, "nothing was published") {
+		t.Errorf("empty folder: exit %d\n%s", code, out)
+	}
+}

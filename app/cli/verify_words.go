@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -185,6 +186,9 @@ func headlineWords(rel *release.Release, ev *verdict.Evidence, rep *verdict.Repo
 	switch h.Reason {
 	case verdict.NoVerdict:
 		s = "nothing was published for these files: nothing to compare them with (give the checksum file, or --digest)"
+		if !slices.ContainsFunc(rep.Files, func(v verdict.FileVerdict) bool { return !v.Companion }) {
+			s = "no files: what was given holds no file to check"
+		}
 	case verdict.NotADigest:
 		s = "the digest given is not one Hashdrop understands"
 	case verdict.PastedMatch:
