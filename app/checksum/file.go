@@ -316,6 +316,10 @@ type sumsText struct {
 
 const atDashed = 1 << 31
 
+// atOneSpace marks an entry parsed in a file of one-space GNU lines
+// (sumsParser.oneSpace).
+const atOneSpace = 1 << 30
+
 // lineRun is a run of entries on consecutive lines: entry first is on
 // line at (with atDashed), the next on line at+1, and so on until the
 // next run. A checksum file is mostly such a run, so that the window keeps
@@ -393,14 +397,14 @@ func (sf *File) EntryAt(i int) Entry {
 	}
 	s := sf.stream
 	at := s.lineOf(i)
-	li := int(at &^ atDashed)
+	li := int(at &^ (atDashed | atOneSpace))
 	lines, base := s.lines, 0
 	if s.part != nil {
 		s.partOnce.Do(func() { s.partLines, _ = splitLines(s.part.text) })
 		lines, base = s.partLines, s.part.line-1
 	}
 	p := sf.parser(lines)
-	p.lineBase = base
+	p.lineBase, p.oneSpace = base, at&atOneSpace != 0
 	if k := sort.Search(len(s.hints), func(k int) bool { return s.hints[k].line > li }); k > 0 {
 		h := s.hints[k-1]
 		p.hint, p.skipHint, p.hintHeader = h.hint, h.skipHint, h.hintHeader

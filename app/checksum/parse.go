@@ -38,6 +38,12 @@ type sumsParser struct {
 	index  *sumsText
 	dashed bool
 	signed bool // the entries come from a signed message (SumsFile.Signed)
+	// oneSpace is set by the first GNU line that only the one-space form
+	// reads ("HEX a", md5 -r): the lines after it that could be either
+	// ("HEX  b") are read in it too, as coreutils' md5sum reads them, so
+	// that the files " b" and "*c" keep their first character. twoSpace is
+	// set by a line read in the two-space form first: then they are not.
+	oneSpace, twoSpace bool
 }
 
 const (
@@ -152,8 +158,27 @@ func (p *sumsParser) line(i int, s string) int {
 			l = sl
 		}
 	}
+	if l.form == formGNU {
+		l = p.spaced(l)
+	}
 	p.add(i, s, l)
 	return i
+}
+
+// spaced reads a GNU line in the form of the file's first GNU line that
+// decides it (coreutils' md5sum: bsd_reversed). A one-space line after
+// two-space ones is still read (coreutils refuses it): its name has no
+// leading ' ' or '*' to misread.
+func (p *sumsParser) spaced(l sumsLine) sumsLine {
+	switch {
+	case l.spacing == spacingOne:
+		p.oneSpace = p.oneSpace || !p.twoSpace
+	case p.oneSpace:
+		return l.oneSpace()
+	default:
+		p.twoSpace = true
+	}
+	return l
 }
 
 // validGNUDigest reports whether d is hex of a length the line's algorithm
@@ -302,6 +327,9 @@ func (p *sumsParser) emit(e Entry) {
 		at := uint32(e.Line - 1)
 		if p.dashed {
 			at |= atDashed
+		}
+		if p.oneSpace {
+			at |= atOneSpace
 		}
 		p.index.add(p.entries, at)
 	}
