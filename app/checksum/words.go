@@ -144,7 +144,7 @@ func digestWords(e *DigestError) string {
 	case DigestNotUTF8:
 		return "not a digest: the text is not valid UTF-8"
 	case DigestUnsupported:
-		return e.Label + " is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD, Whirlpool, BLAKE2b, BLAKE3, XXH64 and XXH3)"
+		return e.Label + " is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD, Whirlpool, BLAKE2b, BLAKE3, XXH32, XXH64 and XXH3)"
 	case DigestWrongLength:
 		if e.Encoding == "base64" {
 			return fmt.Sprintf("base64 of %d bytes, but %s has %d", e.Length, e.Algorithm.Name, e.Algorithm.Size)
@@ -165,6 +165,9 @@ func digestWords(e *DigestError) string {
 		}
 		return s
 	case DigestNotDigest:
+		if e.Encoding == "base64" {
+			return "not a digest: checksum lines take only standard base64 with its '=' padding, as coreutils does"
+		}
 		if e.Char != 0 {
 			return fmt.Sprintf("not a digest: %q is not a hex digit, and the text is not base64 of a digest either", e.Char)
 		}
