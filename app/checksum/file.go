@@ -89,6 +89,10 @@ type LineProblem struct {
 	// Header is the comment that gave Hint ("# SHA512 HASH"); "" when the
 	// file's name gave it.
 	Header string
+	// Format names the format of a LineOtherFormat: "ed2k" (an ed2k://
+	// link), "magnet" (a magnet: link), "rhash" (RHash's line of several
+	// digests, "NAME  HEX  HEX").
+	Format string
 }
 
 // LineTrouble is what is wrong with a line of a checksum file.
@@ -105,6 +109,7 @@ const (
 	LineUnterminated                      // the PGP signature is not terminated: cut short?
 	LineUnexpectedPGP                     // a PGP block other than a clear-signed message
 	LineBeforeSigned                      // before the PGP signed message, so not signed: ignored
+	LineOtherFormat                       // a line of a format Hashdrop does not read; see Format
 )
 
 // ReadError is a checksum file that cannot be used at all.

@@ -147,7 +147,11 @@ func (p *sumsParser) line(i int, s string) int {
 			p.add(i, s, joined)
 			return j
 		}
-		p.problem(i, s, LineProblem{Kind: LineNotChecksum})
+		lp := LineProblem{Kind: LineNotChecksum}
+		if f := otherFormat(s); f != "" {
+			lp.Kind, lp.Format = LineOtherFormat, f
+		}
+		p.problem(i, s, lp)
 		return i
 	}
 	if l.form == formGNU && p.sfvAllowed() {
@@ -179,6 +183,30 @@ func (p *sumsParser) spaced(l sumsLine) sumsLine {
 		p.twoSpace = true
 	}
 	return l
+}
+
+// otherFormat names the format of a line that is no checksum line Hashdrop
+// reads but one of another tool's (LineProblem.Format), or "".
+func otherFormat(s string) string {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case strings.HasPrefix(t, "ed2k://"):
+		return "ed2k"
+	case strings.HasPrefix(t, "magnet:?"):
+		return "magnet"
+	}
+	// rhash with several algorithms and no --bsd: "NAME  HEX  HEX", the
+	// digests (hex, or base32 for TTH and AICH) two spaces apart.
+	f := strings.Split(strings.TrimRight(s, " \t"), "  ")
+	if len(f) < 3 || f[0] == "" {
+		return ""
+	}
+	for _, d := range f[1:] {
+		if !looksLikeDigest(d) || strings.ContainsAny(d, "+/=-_") {
+			return ""
+		}
+	}
+	return "rhash"
 }
 
 // validGNUDigest reports whether d is hex of a length the line's algorithm

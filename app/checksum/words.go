@@ -130,8 +130,23 @@ func LineWords(p LineProblem) string {
 		return "the PGP signature is not terminated: the file may be cut short"
 	case LineUnexpectedPGP:
 		return "an unexpected PGP block: only clear-signed messages are understood"
+	case LineOtherFormat:
+		return otherFormatWords(p.Format)
 	}
 	return "not a checksum line"
+}
+
+// otherFormatWords names a format Hashdrop does not read (LineProblem.Format).
+func otherFormatWords(format string) string {
+	switch format {
+	case "ed2k":
+		return "an ed2k link: not supported (Hashdrop reads checksum lines, not eDonkey's links)"
+	case "magnet":
+		return "a magnet link: not supported (Hashdrop reads checksum lines, not magnet links)"
+	case "rhash":
+		return "RHash's line of several digests: not supported (rhash --bsd writes lines Hashdrop reads)"
+	}
+	return "a line of another format: not supported"
 }
 
 // digestWords says why a text is not a digest.
