@@ -203,7 +203,16 @@ func TestEscapeControls(t *testing.T) {
 	if got := quoteName(`a\b` + "\n"); got != `\a\\b\n` {
 		t.Errorf("quoteName = %q", got)
 	}
-	if got := quoteName(`a\b`); got != `a\b` {
+	if got := quoteName(`a b`); got != `a b` {
 		t.Errorf("quoteName of a name without control characters = %q", got)
+	}
+	// The file `\a\nb` and the file "a", newline, "b" never print alike
+	// (issue 50); on Windows a backslash separates folders.
+	plain, newline := quoteName(`\a\nb`), quoteName("a\nb")
+	if want := `\\\a\\nb`; filepath.Separator != '\\' && plain != want {
+		t.Errorf("quoteName(%q) = %q, want %q", `\a\nb`, plain, want)
+	}
+	if newline != `\a\nb` || plain == newline {
+		t.Errorf("quoteName: %q and %q", plain, newline)
 	}
 }
