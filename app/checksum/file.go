@@ -513,7 +513,7 @@ func hintFromName(base string) *hashing.Algorithm {
 // appear in checksum file names (x.blake2s, SHA512-256SUMS, x.k12): their
 // untagged lines are skipped rather than compared by length and FAILED.
 var unsupportedByName = map[string]string{
-	"blake2s": "BLAKE2s", "sm3": "SM3", "md4": "MD4", "crc32c": "CRC32C", "xxh32": "XXH32", "tiger": "Tiger",
+	"blake2s": "BLAKE2s", "sm3": "SM3", "md4": "MD4", "crc32c": "CRC32C", "tiger": "Tiger",
 	"gost": "GOST", "gost12-256": "GOST R 34.11-2012", "gost12-512": "GOST R 34.11-2012", "streebog": "Streebog",
 	"sha512-256": "SHA-512/256", "sha512-224": "SHA-512/224", "has160": "HAS-160", "edonr256": "EDON-R", "edonr512": "EDON-R",
 	"snefru": "Snefru", "ed2k": "ED2K", "aich": "AICH", "btih": "BitTorrent info hash", "k12": "KangarooTwelve", "shake128": "SHAKE128", "shake256": "SHAKE256",

@@ -69,6 +69,19 @@ func EntryWords(r *EntryResult) string {
 	return app.CauseWords(r.Kind, r.Err)
 }
 
+// MatchWords says which algorithm an OK entry matched when its line did not
+// name one and the answer is news: always for 8 digits, which are as
+// often an XXH32 (xxhsum -H0) as a CRC32, and for other lengths when it is
+// not the likeliest ("matched as BLAKE3 (64 hex digits: SHA-256, ...; the
+// line does not say which)"); "" otherwise.
+func MatchWords(r *EntryResult) string {
+	e := r.Entry
+	if r.Status != StatusOK || r.Algorithm == nil || len(e.Algorithms) < 2 || r.Algorithm == e.Algorithms[0] && len(e.Sum) != 4 {
+		return ""
+	}
+	return fmt.Sprintf("matched as %s (%d hex digits: %s; the line does not say which)", r.Algorithm.Name, 2*len(e.Sum), algorithmNames(e.Algorithms, "or"))
+}
+
 func fileKindWords(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeNamedPipe != 0:

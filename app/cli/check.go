@@ -113,6 +113,9 @@ func (c *cli) check(args []string) int {
 				if r.Status != checksum.StatusOK && r.Status != checksum.StatusFailed {
 					c.errorf("hashdrop: %s:%d: %s: %s", filepath.FromSlash(name), r.Entry.Line, r.Path, checksum.EntryWords(&r))
 				}
+				if w := checksum.MatchWords(&r); w != "" && !*quiet {
+					c.errorf("hashdrop: %s:%d: %s: %s", filepath.FromSlash(name), r.Entry.Line, r.Path, w)
+				}
 				if c.failed() {
 					stop() // stdout is gone: the rest would be lost too
 				}
