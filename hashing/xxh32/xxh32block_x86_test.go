@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build (amd64 || 386) && !purego
 
 package xxh32
 

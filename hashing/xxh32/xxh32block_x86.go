@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build (amd64 || 386) && !purego
 
 package xxh32
 
@@ -8,8 +8,8 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
-// useSSE41 selects Hashdrop's kernel (hashing/_asm/xxh32): the four lanes
-// in one XMM register. It beats the scalar Go loop only where PMULLD is
+// useSSE41 selects Hashdrop's kernel (hashing/_asm/xxh32 for amd64,
+// hashing/_asm/x86 for 386): the four lanes in one XMM register. It beats the scalar Go loop only where PMULLD is
 // fast, on AMD's CPUs (and Hygon's, which are Zen); on the others it stays
 // off and the portable Go core runs.
 var useSSE41 bool
