@@ -119,7 +119,7 @@ func isTag(s string) bool {
 // space form "HEX NAME" that md5 -r and openssl -r write. A line that can be
 // read in both ("HEX  b": " b" or "b") is read in the two-space form, and
 // keeps the other reading in whole: the file's other lines decide
-// (sumsParser.spacing), as in coreutils.
+// (sumsParser.spaced), as in coreutils.
 func parseGNULine(s string, escaped bool) (sumsLine, bool) {
 	// The shortest digest is CRC32's 8 digits: "bad line" or "a b.txt CRC"
 	// are not GNU lines.
