@@ -27,6 +27,7 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/sha512"
 	"github.com/hashdrop/hashdrop/hashing/whirlpool"
 	"github.com/hashdrop/hashdrop/hashing/xxh3"
+	"github.com/hashdrop/hashdrop/hashing/xxh32"
 	"github.com/hashdrop/hashdrop/hashing/xxh64"
 )
 
@@ -60,6 +61,7 @@ var implementations = map[string]struct{ own, std func() hash.Hash }{
 	"blake2b":     {blake2b.New512, nil},
 	"blake2b-256": {blake2b.New256, nil},
 	"blake3":      {blake3.New, nil},
+	"xxh32":       {func() hash.Hash { return xxh32.New() }, nil},
 	"xxh64":       {xxh64.New, nil},
 	"xxh3":        {xxh3.New, nil},
 	"xxh128":      {xxh3.New128, nil},

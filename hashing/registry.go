@@ -23,6 +23,7 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/sha512"
 	"github.com/hashdrop/hashdrop/hashing/whirlpool"
 	"github.com/hashdrop/hashdrop/hashing/xxh3"
+	"github.com/hashdrop/hashdrop/hashing/xxh32"
 	"github.com/hashdrop/hashdrop/hashing/xxh64"
 )
 
@@ -143,6 +144,9 @@ var algorithms = []*Algorithm{
 		New: blake2b.New256, family: "blake2b"},
 	{ID: "blake3", Name: "BLAKE3", Tag: "BLAKE3", Aliases: []string{"b3", "blake3-256", "b3sum"}, Size: blake3.Size, BlockSize: blake3.BlockSize,
 		New: blake3.New, Parallel: blake3.NewParallel, family: "blake3"},
+	// xxhsum -H0 writes XXH32; xxh32sum is its name for it.
+	{ID: "xxh32", Name: "XXH32", Tag: "XXH32", Aliases: []string{"xxhash32", "xxhash-32", "xxh32sum"}, Size: xxh32.Size, BlockSize: xxh32.BlockSize,
+		New: func() hash.Hash { return xxh32.New() }, family: "xxh32"},
 	{ID: "xxh64", Name: "XXH64", Tag: "XXH64", Aliases: []string{"xxhash64", "xxhash-64"}, Size: xxh64.Size, BlockSize: xxh64.BlockSize,
 		New: xxh64.New, family: "xxh64"},
 	{ID: "xxh3", Name: "XXH3-64", Tag: "XXH3", Aliases: []string{"XXH3_64bits", "xxh3-64", "xxh3_64"}, Size: xxh3.Size, BlockSize: xxh3.BlockSize,

@@ -34,14 +34,15 @@ var abc = map[string]string{
 	"blake2b":     "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923",
 	"blake2b-256": "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319",
 	"blake3":      "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85",
+	"xxh32":       "32d153ff",
 	"xxh64":       "44bc2cf5ad770999",
 	"xxh3":        "78af5f94892f3950",
 	"xxh128":      "06b05ab6733a618578af5f94892f3950",
 }
 
 func TestRegistryAnswers(t *testing.T) {
-	if len(All()) != 22 {
-		t.Fatalf("%d algorithms, want 22", len(All()))
+	if len(All()) != 23 {
+		t.Fatalf("%d algorithms, want 23", len(All()))
 	}
 	for _, a := range All() {
 		want, ok := abc[a.ID]
@@ -82,13 +83,14 @@ func TestLookup(t *testing.T) {
 		"BLAKE2b": "blake2b", "b2": "blake2b", "blake2b-512": "blake2b", "BLAKE2b-256": "blake2b-256",
 		"BLAKE3": "blake3", "b3": "blake3", "XXH3": "xxh3", "XXH3_64bits": "xxh3", "xxh128": "xxh128",
 		"XXH3_128bits": "xxh128", "XXH128": "xxh128", "XXH64": "xxh64", "xxh3-128": "xxh128",
+		"XXH32": "xxh32", "xxhash32": "xxh32", "xxh32sum": "xxh32",
 	} {
 		a, ok := Lookup(name)
 		if !ok || a.ID != id {
 			t.Errorf("Lookup(%q) = %v, %v; want %s", name, a, ok, id)
 		}
 	}
-	for _, name := range []string{"", "sha", "sha255", "blake2s", "xxh32", "-", "all"} {
+	for _, name := range []string{"", "sha", "sha255", "blake2s", "xxh31", "-", "all"} {
 		if a, ok := Lookup(name); ok {
 			t.Errorf("Lookup(%q) = %s, want not found", name, a.ID)
 		}
@@ -120,7 +122,7 @@ func TestParseList(t *testing.T) {
 	if got := strings.Join(ids, ","); got != "md5,sha256,sha512" {
 		t.Errorf("ParseList order = %s, want table order md5,sha256,sha512", got)
 	}
-	if all, err := ParseList("ALL"); err != nil || len(all) != 22 {
+	if all, err := ParseList("ALL"); err != nil || len(all) != 23 {
 		t.Errorf("ParseList(ALL) = %d algorithms, %v", len(all), err)
 	}
 	for _, bad := range []string{"", ",", "sha256,nope"} {
@@ -133,7 +135,7 @@ func TestParseList(t *testing.T) {
 func TestBySize(t *testing.T) {
 	for n, want := range map[int]string{
 		16: "md5,ripemd128,xxh128", 20: "sha1,ripemd160", 28: "sha224,sha3-224", 32: "sha256,sha3-256,ripemd256,blake2b-256,blake3",
-		48: "sha384,sha3-384", 64: "sha512,sha3-512,whirlpool,blake2b", 40: "ripemd320", 4: "crc32", 8: "xxh64,xxh3", 7: "",
+		48: "sha384,sha3-384", 64: "sha512,sha3-512,whirlpool,blake2b", 40: "ripemd320", 4: "crc32,xxh32", 8: "xxh64,xxh3", 7: "",
 	} {
 		var ids []string
 		for _, a := range BySize(n) {

@@ -17,7 +17,7 @@ import (
 
 // The reference tools of the newer algorithms and how each prints one
 // algorithm: b2sum (GNU coreutils), b3sum (the BLAKE3 team's), xxhsum
-// (Debian's xxhash; -H1 XXH64, -H3 XXH3-64, -H2 XXH3-128).
+// (Debian's xxhash; -H0 XXH32, -H1 XXH64, -H3 XXH3-64, -H2 XXH3-128).
 var toolCommands = []struct {
 	id   string
 	args []string
@@ -25,6 +25,7 @@ var toolCommands = []struct {
 	{"blake2b", []string{"b2sum"}},
 	{"blake2b-256", []string{"b2sum", "-l", "256"}},
 	{"blake3", []string{"b3sum"}},
+	{"xxh32", []string{"xxhsum", "-H0"}},
 	{"xxh64", []string{"xxhsum", "-H1"}},
 	{"xxh3", []string{"xxhsum", "-H3"}},
 	{"xxh128", []string{"xxhsum", "-H2"}},

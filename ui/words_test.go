@@ -158,7 +158,7 @@ func TestDescribeDigest(t *testing.T) {
 		{"quotes", `"` + hexOf("md5", "abc") + `"`, "32 hex digits: MD5, RIPEMD-128 or XXH3-128"},
 		{"md5 length", hexOf("md5", "abc"), "32 hex digits: MD5, RIPEMD-128 or XXH3-128"},
 		{"sha1 length", hexOf("sha1", "abc"), "40 hex digits: SHA-1 or RIPEMD-160"},
-		{"crc32", hexOf("crc32", "abc"), "CRC32, 8 hex digits"},
+		{"crc32", hexOf("crc32", "abc"), "8 hex digits: CRC32 or XXH32"},
 		{"prefix sha256:", "sha256:" + sha256Hex("abc"), "SHA-256, 64 hex digits"},
 		{"prefix SHA256=", "SHA256=" + sha256Hex("abc"), "SHA-256, 64 hex digits"},
 		{"prefix sha3-256:", "sha3-256:" + sha256Hex("abc"), "SHA3-256, 64 hex digits"},

@@ -246,6 +246,8 @@ func TestCheckLikeliestCandidateFirst(t *testing.T) {
 			[]string{"sha256", "sha3-256,ripemd256,blake2b-256,blake3"}},
 		{"32 digits: MD5 first", "checksums.txt", "a.tar.gz", apptest.Sum("md5", abc), StatusOK, "md5", []string{"md5"}},
 		{"32 digits, XXH3-128", "checksums.txt", "a.tar.gz", apptest.Sum("xxh128", abc), StatusOK, "xxh128", []string{"md5", "ripemd128,xxh128"}},
+		{"8 digits: CRC32 first", "checksums.txt", "a.tar.gz", apptest.Sum("crc32", abc), StatusOK, "crc32", []string{"crc32"}},
+		{"8 digits, XXH32 (xxhsum -H0)", "checksums.txt", "a.tar.gz", apptest.Sum("xxh32", abc), StatusOK, "xxh32", []string{"crc32", "xxh32"}},
 		{"40 digits: SHA-1 first", "checksums.txt", "a.tar.gz", apptest.Sum("sha1", abc), StatusOK, "sha1", []string{"sha1"}},
 		{"128 digits: SHA-512 first", "checksums.txt", "a.tar.gz", apptest.Sum("sha512", abc), StatusOK, "sha512", []string{"sha512"}},
 		{"128 digits, BLAKE2b", "checksums.txt", "a.tar.gz", apptest.Sum("blake2b", abc), StatusOK, "blake2b", []string{"sha512", "sha3-512,whirlpool,blake2b"}},
@@ -506,5 +508,46 @@ func TestCheckWithGivenPlan(t *testing.T) {
 	}
 	if got := statuses(CheckOptions{Plan: plan}); !slices.Equal(got, want) {
 		t.Errorf("with the plan given: %v, want %v", got, want)
+	}
+}
+
+// Issue 50: an xxhsum -H0 list whose name says nothing is checked as
+// XXH32, not called FAILED as CRC32; after the first line XXH32 is tried
+// first, and each OK says which algorithm matched.
+func TestCheckXXH32List(t *testing.T) {
+	files := map[string]string{}
+	var lines []string
+	for _, name := range []string{"a", "b", "c"} {
+		files[name] = name + "\n"
+		lines = append(lines, apptest.Hex("xxh32", []byte(name+"\n"))+"  "+name)
+	}
+	files["d"] = "d\n"
+	lines = append(lines, apptest.Hex("crc32", []byte("d\n"))+"  d")
+	dir := apptest.Tree(t, files)
+	sf, err := Parse(filepath.Join(dir, "c"), []byte(strings.Join(lines, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &hashLog{}
+	rep, err := sf.Check(context.Background(), log.options(t))
+	if err != nil || !rep.AllOK() {
+		t.Fatalf("%v %q", err, statuses(rep))
+	}
+	for name, reads := range map[string][]string{"a": {"crc32", "xxh32"}, "b": {"xxh32"}, "c": {"xxh32"}, "d": {"xxh32", "crc32"}} {
+		if got := log.calls[name]; !slices.Equal(got, reads) {
+			t.Errorf("%s read as %q, want %q", name, got, reads)
+		}
+	}
+	for i, want := range []string{"XXH32", "XXH32", "XXH32", "CRC32"} {
+		if w := MatchWords(&rep.Results[i]); !strings.HasPrefix(w, "matched as "+want+" (8 hex digits: CRC32 or XXH32") {
+			t.Errorf("line %d: %q", i+1, w)
+		}
+	}
+	// A digest of a length only one algorithm has, or matched by the
+	// likeliest of several, says nothing more.
+	sf, _ = Parse(filepath.Join(dir, "SUMS"), []byte(apptest.Hex("sha256", []byte("a\n"))+"  a\n"))
+	rep, _ = sf.Check(context.Background(), log.options(t))
+	if w := MatchWords(&rep.Results[0]); w != "" || rep.Results[0].Status != StatusOK {
+		t.Errorf("SHA-256: %v %q", rep.Results[0].Status, w)
 	}
 }

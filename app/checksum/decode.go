@@ -20,6 +20,19 @@ import (
 // one for each of its millions of entries at every reading, and keeps
 // only its sum and candidates.
 func decodeDigest(s string, a *hashing.Algorithm) (ExpectedDigest, error) {
+	return decodeDigestAs(s, a, false)
+}
+
+// decodeLineDigest is decodeDigest for the digest of a checksum line, whose
+// base64 coreutils reads only standard, padded and canonical (the unused
+// bits of the last character zero): cksum's own tests
+// (tests/cksum/cksum-base64.pl) call a line without its '=' improperly
+// formatted. A digest pasted on its own is taken in any base64.
+func decodeLineDigest(s string, a *hashing.Algorithm) (ExpectedDigest, error) {
+	return decodeDigestAs(s, a, true)
+}
+
+func decodeDigestAs(s string, a *hashing.Algorithm, strict bool) (ExpectedDigest, error) {
 	h := stripHexSeparators(s)
 	if isAllHex(h) {
 		return decodeHexDigest(s, h, a)
@@ -28,7 +41,7 @@ func decodeDigest(s string, a *hashing.Algorithm) (ExpectedDigest, error) {
 		// "ba78l6bf..." is a SHA-256 with a typo, not base64 of 48 bytes.
 		return ExpectedDigest{}, notDigest(s, h)
 	}
-	e, err := decodeBase64Digest(s, a)
+	e, err := decodeBase64Digest(s, a, strict)
 	if err == errNotBase64 {
 		return ExpectedDigest{}, notDigest(s, h)
 	}
@@ -75,17 +88,22 @@ func decodeHexDigest(text, h string, a *hashing.Algorithm) (ExpectedDigest, erro
 	return e, nil
 }
 
-// decodeBase64Digest reads standard or URL-safe base64, padded or not.
-func decodeBase64Digest(s string, a *hashing.Algorithm) (ExpectedDigest, error) {
+// decodeBase64Digest reads standard or URL-safe base64, padded or not;
+// strict: standard and padded only, and text another form reads is a
+// DigestNotDigest of Encoding "base64" (not the base64 coreutils reads).
+func decodeBase64Digest(s string, a *hashing.Algorithm, strict bool) (ExpectedDigest, error) {
 	b := strings.Join(strings.Fields(s), "")
 	if b == "" {
 		return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestEmpty}
 	}
 	encodings := []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding}
-	for _, enc := range encodings {
+	for k, enc := range encodings {
 		sum, err := enc.Strict().DecodeString(b)
 		if err != nil {
 			continue
+		}
+		if strict && k > 0 {
+			return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestNotDigest, Encoding: "base64"}
 		}
 		if a != nil && len(sum) != a.Size {
 			return ExpectedDigest{}, &DigestError{Text: s, Kind: DigestWrongLength, Encoding: "base64", Length: len(sum), Algorithm: a}

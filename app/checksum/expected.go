@@ -137,7 +137,7 @@ func expectedFromLine(l sumsLine, hint *hashing.Algorithm) (ExpectedDigest, erro
 		}
 		tagged = a
 	}
-	e, err := decodeDigest(l.digest, tagged)
+	e, err := decodeLineDigest(l.digest, tagged)
 	if err != nil {
 		return ExpectedDigest{}, err
 	}
@@ -172,7 +172,7 @@ func parsePrefixed(text string) (e *ExpectedDigest, ok bool, err error) {
 		switch p := strings.ToLower(text[:i]); p {
 		case "sha256", "sha384", "sha512":
 			a, _ := hashing.Lookup(p)
-			if e, err := decodeBase64Digest(text[i+1:], a); err == nil {
+			if e, err := decodeBase64Digest(text[i+1:], a, false); err == nil {
 				e.Tag = text[:i]
 				return &e, true, nil
 			}

@@ -94,6 +94,10 @@ type LineProblem struct {
 	// Header is the comment that gave Hint ("# SHA512 HASH"); "" when the
 	// file's name gave it.
 	Header string
+	// Format names the format of a LineOtherFormat: "ed2k" (an ed2k://
+	// link), "magnet" (a magnet: link), "rhash" (RHash's line of several
+	// digests, "NAME  HEX  HEX").
+	Format string
 }
 
 // LineTrouble is what is wrong with a line of a checksum file.
@@ -110,6 +114,7 @@ const (
 	LineUnterminated                      // the PGP signature is not terminated: cut short?
 	LineUnexpectedPGP                     // a PGP block other than a clear-signed message
 	LineBeforeSigned                      // before the PGP signed message, so not signed: ignored
+	LineOtherFormat                       // a line of a format Hashdrop does not read; see Format
 )
 
 // ReadError is a checksum file that cannot be used at all.
@@ -321,6 +326,10 @@ type sumsText struct {
 
 const atDashed = 1 << 31
 
+// atOneSpace marks an entry parsed in a file of one-space GNU lines
+// (sumsParser.oneSpace).
+const atOneSpace = 1 << 30
+
 // lineRun is a run of entries on consecutive lines: entry first is on
 // line at (with atDashed), the next on line at+1, and so on until the
 // next run. A checksum file is mostly such a run, so that the window keeps
@@ -398,14 +407,14 @@ func (sf *File) EntryAt(i int) Entry {
 	}
 	s := sf.stream
 	at := s.lineOf(i)
-	li := int(at &^ atDashed)
+	li := int(at &^ (atDashed | atOneSpace))
 	lines, base := s.lines, 0
 	if s.part != nil {
 		s.partOnce.Do(func() { s.partLines, _ = splitLines(s.part.text) })
 		lines, base = s.partLines, s.part.line-1
 	}
 	p := sf.parser(lines)
-	p.lineBase = base
+	p.lineBase, p.oneSpace = base, at&atOneSpace != 0
 	if k := sort.Search(len(s.hints), func(k int) bool { return s.hints[k].line > li }); k > 0 {
 		h := s.hints[k-1]
 		p.hint, p.skipHint, p.hintHeader = h.hint, h.skipHint, h.hintHeader
@@ -509,7 +518,7 @@ func hintFromName(base string) *hashing.Algorithm {
 // appear in checksum file names (x.blake2s, SHA512-256SUMS, x.k12): their
 // untagged lines are skipped rather than compared by length and FAILED.
 var unsupportedByName = map[string]string{
-	"blake2s": "BLAKE2s", "sm3": "SM3", "md4": "MD4", "crc32c": "CRC32C", "xxh32": "XXH32", "tiger": "Tiger",
+	"blake2s": "BLAKE2s", "sm3": "SM3", "md4": "MD4", "crc32c": "CRC32C", "tiger": "Tiger",
 	"gost": "GOST", "gost12-256": "GOST R 34.11-2012", "gost12-512": "GOST R 34.11-2012", "streebog": "Streebog",
 	"sha512-256": "SHA-512/256", "sha512-224": "SHA-512/224", "has160": "HAS-160", "edonr256": "EDON-R", "edonr512": "EDON-R",
 	"snefru": "Snefru", "ed2k": "ED2K", "aich": "AICH", "btih": "BitTorrent info hash", "k12": "KangarooTwelve", "shake128": "SHAKE128", "shake256": "SHAKE256",

@@ -21,7 +21,22 @@ type sumsLine struct {
 	digest  string // the digest text
 	binary  bool   // GNU '*' marker
 	escaped bool   // the line starts with '\' (coreutils escaping)
+	// spacing says which GNU forms a GNU line can be read in; whole is
+	// its name read in the one-space form, with the ' ' or '*' that the
+	// two-space form takes for its marker (spacingEither only).
+	spacing gnuSpacing
+	whole   string
 }
+
+// gnuSpacing is how a GNU line separates its digest from its name: two
+// characters ("HEX  NAME", "HEX *NAME": sha256sum) or one ("HEX NAME": md5
+// -r, openssl -r, which coreutils' md5sum calls BSD reversed).
+type gnuSpacing uint8
+
+const (
+	spacingEither gnuSpacing = iota // "HEX  NAME", "HEX *NAME": the name is NAME, or " NAME", "*NAME" in a one-space file
+	spacingOne                      // "HEX NAME": only the one-space form
+)
 
 // parseSumsLine takes one line (without its line end) apart as a GNU, BSD
 // or OpenSSL line, or else as an SFV line. It does not decide whether the
@@ -101,7 +116,10 @@ func isTag(s string) bool {
 }
 
 // parseGNULine reads "HEX  NAME" (text), "HEX *NAME" (binary) and the one
-// space form "HEX NAME" that md5 -r and openssl -r write.
+// space form "HEX NAME" that md5 -r and openssl -r write. A line that can be
+// read in both ("HEX  b": " b" or "b") is read in the two-space form, and
+// keeps the other reading in whole: the file's other lines decide
+// (sumsParser.spaced), as in coreutils.
 func parseGNULine(s string, escaped bool) (sumsLine, bool) {
 	// The shortest digest is CRC32's 8 digits: "bad line" or "a b.txt CRC"
 	// are not GNU lines.
@@ -109,9 +127,13 @@ func parseGNULine(s string, escaped bool) (sumsLine, bool) {
 	if i < 8 || !isAllHex(s[:i]) {
 		return sumsLine{}, false
 	}
-	l := sumsLine{form: formGNU, digest: s[:i], escaped: escaped}
+	l := sumsLine{form: formGNU, digest: s[:i], escaped: escaped, spacing: spacingOne}
 	rest := s[i+1:]
+	// coreutils' rule: the one-space form when the name would be empty in
+	// the other ("HEX  ": a file named " "), or the character after the
+	// digest's space is not a marker.
 	if len(rest) > 1 && (rest[0] == ' ' || rest[0] == '*') {
+		l.spacing, l.whole = spacingEither, rest
 		l.binary = rest[0] == '*'
 		rest = rest[1:]
 	}
@@ -120,12 +142,23 @@ func parseGNULine(s string, escaped bool) (sumsLine, bool) {
 		if rest, ok = unescapeName(rest); !ok {
 			return sumsLine{}, false
 		}
+		if l.whole != "" {
+			l.whole, _ = unescapeName(l.whole) // rest with one more plain character
+		}
 	}
 	if rest == "" {
 		return sumsLine{}, false
 	}
 	l.name = rest
 	return l, true
+}
+
+// oneSpace reads l, a GNU line, in the one-space form.
+func (l sumsLine) oneSpace() sumsLine {
+	if l.spacing == spacingEither {
+		l.name, l.binary = l.whole, false
+	}
+	return l
 }
 
 // parseSFVLine reads "NAME CRC32": the CRC is the last token, so names may

@@ -38,6 +38,12 @@ type sumsParser struct {
 	index  *sumsText
 	dashed bool
 	signed bool // the entries come from a signed message (SumsFile.Signed)
+	// oneSpace is set by the first GNU line that only the one-space form
+	// reads ("HEX a", md5 -r): the lines after it that could be either
+	// ("HEX  b") are read in it too, as coreutils' md5sum reads them, so
+	// that the files " b" and "*c" keep their first character. twoSpace is
+	// set by a line read in the two-space form first: then they are not.
+	oneSpace, twoSpace bool
 }
 
 const (
@@ -141,7 +147,11 @@ func (p *sumsParser) line(i int, s string) int {
 			p.add(i, s, joined)
 			return j
 		}
-		p.problem(i, s, LineProblem{Kind: LineNotChecksum})
+		lp := LineProblem{Kind: LineNotChecksum}
+		if f := otherFormat(s); f != "" {
+			lp.Kind, lp.Format = LineOtherFormat, f
+		}
+		p.problem(i, s, lp)
 		return i
 	}
 	if l.form == formGNU && p.sfvAllowed() {
@@ -152,8 +162,51 @@ func (p *sumsParser) line(i int, s string) int {
 			l = sl
 		}
 	}
+	if l.form == formGNU {
+		l = p.spaced(l)
+	}
 	p.add(i, s, l)
 	return i
+}
+
+// spaced reads a GNU line in the form of the file's first GNU line that
+// decides it (coreutils' md5sum: bsd_reversed). A one-space line after
+// two-space ones is still read (coreutils refuses it): its name has no
+// leading ' ' or '*' to misread.
+func (p *sumsParser) spaced(l sumsLine) sumsLine {
+	switch {
+	case l.spacing == spacingOne:
+		p.oneSpace = p.oneSpace || !p.twoSpace
+	case p.oneSpace:
+		return l.oneSpace()
+	default:
+		p.twoSpace = true
+	}
+	return l
+}
+
+// otherFormat names the format of a line that is no checksum line Hashdrop
+// reads but one of another tool's (LineProblem.Format), or "".
+func otherFormat(s string) string {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case strings.HasPrefix(t, "ed2k://"):
+		return "ed2k"
+	case strings.HasPrefix(t, "magnet:?"):
+		return "magnet"
+	}
+	// rhash with several algorithms and no --bsd: "NAME  HEX  HEX", the
+	// digests (hex, or base32 for TTH and AICH) two spaces apart.
+	f := strings.Split(strings.TrimRight(s, " \t"), "  ")
+	if len(f) < 3 || f[0] == "" {
+		return ""
+	}
+	for _, d := range f[1:] {
+		if !looksLikeDigest(d) || strings.ContainsAny(d, "+/=-_") {
+			return ""
+		}
+	}
+	return "rhash"
 }
 
 // validGNUDigest reports whether d is hex of a length the line's algorithm
@@ -302,6 +355,9 @@ func (p *sumsParser) emit(e Entry) {
 		at := uint32(e.Line - 1)
 		if p.dashed {
 			at |= atDashed
+		}
+		if p.oneSpace {
+			at |= atOneSpace
 		}
 		p.index.add(p.entries, at)
 	}

@@ -69,6 +69,19 @@ func EntryWords(r *EntryResult) string {
 	return app.CauseWords(r.Kind, r.Err)
 }
 
+// MatchWords says which algorithm an OK entry matched when its line did not
+// name one and the answer is news: always for 8 digits, which are as
+// often an XXH32 (xxhsum -H0) as a CRC32, and for other lengths when it is
+// not the likeliest ("matched as BLAKE3 (64 hex digits: SHA-256, ...; the
+// line does not say which)"); "" otherwise.
+func MatchWords(r *EntryResult) string {
+	e := r.Entry
+	if r.Status != StatusOK || r.Algorithm == nil || len(e.Algorithms) < 2 || r.Algorithm == e.Algorithms[0] && len(e.Sum) != 4 {
+		return ""
+	}
+	return fmt.Sprintf("matched as %s (%d hex digits: %s; the line does not say which)", r.Algorithm.Name, 2*len(e.Sum), algorithmNames(e.Algorithms, "or"))
+}
+
 func fileKindWords(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeNamedPipe != 0:
@@ -130,8 +143,23 @@ func LineWords(p LineProblem) string {
 		return "the PGP signature is not terminated: the file may be cut short"
 	case LineUnexpectedPGP:
 		return "an unexpected PGP block: only clear-signed messages are understood"
+	case LineOtherFormat:
+		return otherFormatWords(p.Format)
 	}
 	return "not a checksum line"
+}
+
+// otherFormatWords names a format Hashdrop does not read (LineProblem.Format).
+func otherFormatWords(format string) string {
+	switch format {
+	case "ed2k":
+		return "an ed2k link: not supported (Hashdrop reads checksum lines, not eDonkey's links)"
+	case "magnet":
+		return "a magnet link: not supported (Hashdrop reads checksum lines, not magnet links)"
+	case "rhash":
+		return "RHash's line of several digests: not supported (rhash --bsd writes lines Hashdrop reads)"
+	}
+	return "a line of another format: not supported"
 }
 
 // digestWords says why a text is not a digest.
@@ -144,7 +172,7 @@ func digestWords(e *DigestError) string {
 	case DigestNotUTF8:
 		return "not a digest: the text is not valid UTF-8"
 	case DigestUnsupported:
-		return e.Label + " is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD, Whirlpool, BLAKE2b, BLAKE3, XXH64 and XXH3)"
+		return e.Label + " is not an algorithm Hashdrop supports (it supports CRC32, MD5, SHA-1, SHA-2, SHA-3, RIPEMD, Whirlpool, BLAKE2b, BLAKE3, XXH32, XXH64 and XXH3)"
 	case DigestWrongLength:
 		if e.Encoding == "base64" {
 			return fmt.Sprintf("base64 of %d bytes, but %s has %d", e.Length, e.Algorithm.Name, e.Algorithm.Size)
@@ -165,6 +193,9 @@ func digestWords(e *DigestError) string {
 		}
 		return s
 	case DigestNotDigest:
+		if e.Encoding == "base64" {
+			return "not a digest: checksum lines take only standard base64 with its '=' padding, as coreutils does"
+		}
 		if e.Char != 0 {
 			return fmt.Sprintf("not a digest: %q is not a hex digit, and the text is not base64 of a digest either", e.Char)
 		}

@@ -33,7 +33,8 @@ const maxWarnings = 20
 // least one OK in each (an ISO beside a SHA256SUMS that lists others too;
 // --require-all: every entry OK) and, with --require-signature, a trusted
 // key signed every checksum file; 1 when not, or when a signature is BAD
-// (--strict: or a line was not understood); 2 when a SUMFILE or a
+// (--strict: or a line was not understood, or an entry was not checked:
+// MISSING too, unless --ignore-missing, as in coreutils); 2 when a SUMFILE or a
 // --keyring FILE cannot be read or a SUMFILE holds no valid line. SUMFILE
 // "-" is standard input.
 func (c *cli) check(args []string) int {
@@ -41,7 +42,7 @@ func (c *cli) check(args []string) int {
 	quiet := fs.Bool("quiet", false, "do not print a line for each file that is OK")
 	ignoreMissing := fs.Bool("ignore-missing", false, "do not print a line for each file that is missing")
 	requireAll := fs.Bool("require-all", false, "exit 1 when a file listed is missing (by default the files present are checked, and at least one must be)")
-	strict := fs.Bool("strict", false, "exit 1 when a line of a checksum file is not understood")
+	strict := fs.Bool("strict", false, "exit 1 when a line of a checksum file is not understood or a file it lists is not checked (missing too, unless --ignore-missing)")
 	outside := fs.Bool("allow-outside", false, "also check files outside the checksum file's folder (absolute paths, ..)")
 	requireSig := fs.Bool("require-signature", false, "exit 1 unless a trusted key signed every checksum file")
 	var keyrings []string
@@ -57,6 +58,9 @@ func (c *cli) check(args []string) int {
 		fmt.Fprintln(c.stderr, "hashdrop check: no checksum file given")
 		return ExitUsage
 	}
+	// --strict: every line checked, as coreutils' --strict with its
+	// default of a missing file being an error.
+	*requireAll = *requireAll || *strict && !*ignoreMissing
 	if *ignoreMissing && *requireAll {
 		fmt.Fprintln(c.stderr, "hashdrop check: --ignore-missing and --require-all cannot be given together")
 		return ExitUsage
@@ -108,6 +112,9 @@ func (c *cli) check(args []string) int {
 				}
 				if r.Status != checksum.StatusOK && r.Status != checksum.StatusFailed {
 					c.errorf("hashdrop: %s:%d: %s: %s", filepath.FromSlash(name), r.Entry.Line, r.Path, checksum.EntryWords(&r))
+				}
+				if w := checksum.MatchWords(&r); w != "" && !*quiet {
+					c.errorf("hashdrop: %s:%d: %s: %s", filepath.FromSlash(name), r.Entry.Line, r.Path, w)
 				}
 				if c.failed() {
 					stop() // stdout is gone: the rest would be lost too

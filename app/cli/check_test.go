@@ -94,6 +94,9 @@ func TestCheckCommand(t *testing.T) {
 		{"a malformed line is a warning", []string{"check", p("MALFORMED")}, 0, p("a.iso") + ": OK\n", []string{"1 line was not understood", "1 OK\n"}},
 		{"strict: a malformed line fails", []string{"check", "--strict", p("MALFORMED")}, 1, p("a.iso") + ": OK\n", []string{"1 line was not understood", "1 OK\n"}},
 		{"strict, all well formed", []string{"check", "--strict", p("SHA256SUMS")}, 0, p("a.iso") + ": OK\n" + p("sub/c.iso") + ": OK\n", nil},
+		{"strict: a missing file fails", []string{"check", "--strict", p("MISSING")}, 1, p("a.iso") + ": OK\n" + p("gone.iso") + ": MISSING\n", []string{p("MISSING") + ":2: " + p("gone.iso") + ": no such file", "1 OK, 1 missing\n"}},
+		{"strict: a skipped line fails", []string{"check", "--strict", p("SKIP")}, 1, p("a.iso") + ": SKIPPED\n", []string{"0 OK, 1 skipped"}},
+		{"strict, ignore missing", []string{"check", "--strict", "--ignore-missing", p("MISSING")}, 0, p("a.iso") + ": OK\n", []string{"1 OK, 1 missing\n"}},
 		{"no SUMFILE", []string{"check"}, 2, "", []string{"no checksum file given"}},
 		{"bad flag", []string{"check", "--nope", p("SHA256SUMS")}, 2, "", []string{"Usage: hashdrop check"}},
 	}
@@ -105,6 +108,9 @@ func TestCheckCommand(t *testing.T) {
 			}
 			if stdout != tt.stdout {
 				t.Errorf("stdout\n%s\nwant\n%s", stdout, tt.stdout)
+			}
+			if strings.Contains(tt.name, "strict") && strings.Contains(stderr, "not an error") {
+				t.Errorf("--strict, yet stderr says something is not an error:\n%s", stderr)
 			}
 			rest := stderr
 			for _, w := range tt.stderr {
@@ -203,7 +209,16 @@ func TestEscapeControls(t *testing.T) {
 	if got := quoteName(`a\b` + "\n"); got != `\a\\b\n` {
 		t.Errorf("quoteName = %q", got)
 	}
-	if got := quoteName(`a\b`); got != `a\b` {
+	if got := quoteName(`a b`); got != `a b` {
 		t.Errorf("quoteName of a name without control characters = %q", got)
+	}
+	// The file `\a\nb` and the file "a", newline, "b" never print alike
+	// (issue 50); on Windows a backslash separates folders.
+	plain, newline := quoteName(`\a\nb`), quoteName("a\nb")
+	if want := `\\\a\\nb`; filepath.Separator != '\\' && plain != want {
+		t.Errorf("quoteName(%q) = %q, want %q", `\a\nb`, plain, want)
+	}
+	if newline != `\a\nb` || plain == newline {
+		t.Errorf("quoteName: %q and %q", plain, newline)
 	}
 }

@@ -113,6 +113,7 @@ func TestSumWritesWhatTheToolsCheck(t *testing.T) {
 		{"blake2b", []string{"b2sum", "--check"}},
 		{"blake2b-256", []string{"b2sum", "--length", "256", "--check"}},
 		{"blake3", []string{"b3sum", "--check"}},
+		{"xxh32", []string{"xxhsum", "--check"}},
 		{"xxh64", []string{"xxhsum", "--check"}},
 		{"xxh3", []string{"xxhsum", "--check"}},
 		{"xxh128", []string{"xxhsum", "--check"}},

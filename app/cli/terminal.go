@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -23,12 +24,14 @@ import (
 func escapeControls(s string) string { return app.VisibleText(s) }
 
 // quoteName writes a name for a status line the way coreutils marks an
-// escaped name: a name holding a character escapeControls escapes starts
-// with a backslash, its backslashes are doubled and those characters
-// escaped, so every status stays on one line, draws nothing and hides
-// nothing.
+// escaped name: a name holding a character escapeControls escapes, or a
+// backslash, starts with a backslash, its backslashes are doubled and those
+// characters escaped, so every status stays on one line, draws nothing and
+// hides nothing, and no two names print alike (the file `a\nb` and the
+// file "a", newline, "b"). On Windows a backslash is the separator of the
+// folders, which names cannot hold: there it is marked only with the rest.
 func quoteName(name string) string {
-	if !app.HasHidden(name) {
+	if !app.HasHidden(name) && (filepath.Separator == '\\' || !strings.Contains(name, `\`)) {
 		return name
 	}
 	return `\` + escapeControls(strings.ReplaceAll(name, `\`, `\\`))

@@ -52,6 +52,20 @@ func Register(family, name string, flag *bool, needs ...cpuid.FeatureID) {
 	add(family, name, flag, cpuid.CPU.Supports(needs...), false, needs)
 }
 
+// RegisterWhereFaster records a core that needs the given CPU features but
+// is faster than the portable code only on some of the CPUs that have them
+// (fast says whether this is one): elsewhere it stays off, and slower says
+// why, as HASHDROP_DISABLE's reason does. Tests still list it.
+func RegisterWhereFaster(family, name string, flag *bool, fast bool, slower string, needs ...cpuid.FeatureID) {
+	supported := cpuid.CPU.Supports(needs...)
+	add(family, name, flag, supported, false, needs)
+	if supported && !fast && *flag {
+		*flag = false
+		c := &cores[len(cores)-1]
+		c.available, c.why = false, slower
+	}
+}
+
 // add records a core the CPU supports or not, unverified or not.
 func add(family, name string, flag *bool, supported, unverified bool, needs []cpuid.FeatureID) {
 	why := ""

@@ -99,3 +99,28 @@ func TestDisabledAndUnverified(t *testing.T) {
 		}
 	}
 }
+
+// A core registered where it is not the faster stays off with the reason
+// given, and cannot be selected; where it is, it is on.
+func TestRegisterWhereFaster(t *testing.T) {
+	var onHere, offHere, lacking bool
+	RegisterWhereFaster("test", "faster", &onHere, true, "slower here")
+	RegisterWhereFaster("test", "slower", &offHere, false, "slower here")
+	RegisterWhereFaster("test", "lacking", &lacking, false, "slower here", cpuid.AVX512F, cpuid.GFNI, cpuid.SHA, cpuid.AMXTILE)
+	defer func() { cores = slices.DeleteFunc(cores, func(c core) bool { return c.family == "test" }) }()
+	if !onHere || offHere || lacking {
+		t.Errorf("flags %v %v %v, want true false false", onHere, offHere, lacking)
+	}
+	if why := Unavailable("test", "slower"); why != "slower here" {
+		t.Errorf("Unavailable(slower) = %q", why)
+	}
+	if why := Unavailable("test", "lacking"); why != "not supported by this CPU" {
+		t.Errorf("Unavailable(lacking) = %q", why)
+	}
+	if Select("test", "slower") {
+		t.Error("a core slower here was selected")
+	}
+	if got := Available("test"); !slices.Equal(got, []string{"faster", Generic}) {
+		t.Errorf("Available = %v", got)
+	}
+}
