@@ -35,7 +35,15 @@ func runnableKernels(t testing.TB) []string {
 // hash4Model is the four-input kernels written with the portable
 // compression, one input after another.
 func hash4Model(p []byte, blocks int, key *[8]uint32, counter, inc uint64, flags, start, end uint32) (out [128]byte) {
-	for lane := range 4 {
+	copy(out[:], hashModel(4, p, blocks, key, counter, inc, flags, start, end))
+	return out
+}
+
+// hashModel is the kernels of width inputs written with the portable
+// compression, one input after another.
+func hashModel(width int, p []byte, blocks int, key *[8]uint32, counter, inc uint64, flags, start, end uint32) []byte {
+	out := make([]byte, 32*width)
+	for lane := range width {
 		cv := *key
 		for b := range blocks {
 			var m [16]uint32
