@@ -82,14 +82,16 @@ func (d *digest) Write(p []byte) (int, error) {
 				return n, nil
 			}
 		}
-		d.push(chainingValue(subtree(&d.x, groupLen, d.groups*groupChunks)))
+		n := subtree(&d.x, groupLen, d.groups*groupChunks)
+		d.push(nodeCV(&n))
 		d.nx = 0
 	}
 	if d.workers > 1 && len(p) > parallelMin {
 		p = d.writeParallel(p)
 	}
 	for len(p) > groupLen {
-		d.push(chainingValue(subtree((*[groupLen]byte)(p), groupLen, d.groups*groupChunks)))
+		n := subtree((*[groupLen]byte)(p), groupLen, d.groups*groupChunks)
+		d.push(nodeCV(&n))
 		p = p[groupLen:]
 	}
 	d.nx = copy(d.x[:], p)
@@ -111,7 +113,8 @@ func (d *digest) writeParallel(p []byte) []byte {
 		lo, hi := g*w/d.workers, g*(w+1)/d.workers
 		wg.Go(func() {
 			for i := lo; i < hi; i++ {
-				cvs[i] = chainingValue(subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks))
+				n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks)
+				cvs[i] = nodeCV(&n)
 			}
 		})
 	}
@@ -129,7 +132,8 @@ func (d *digest) push(cv [8]uint32) {
 	d.groups++
 	for total := d.groups; total&1 == 0; total >>= 1 {
 		d.sn--
-		cv = chainingValue(parentNode(&d.stack[d.sn], &cv))
+		n := parentNode(&d.stack[d.sn], &cv)
+		cv = nodeCV(&n)
 	}
 	d.stack[d.sn] = cv
 	d.sn++
@@ -138,7 +142,7 @@ func (d *digest) push(cv [8]uint32) {
 func (d *digest) Sum(b []byte) []byte {
 	n := subtree(&d.x, d.nx, d.groups*groupChunks)
 	for i := d.sn - 1; i >= 0; i-- {
-		cv := chainingValue(n)
+		cv := nodeCV(&n)
 		n = parentNode(&d.stack[i], &cv)
 	}
 	out := compress(&n.cv, &n.block, n.counter, n.blockLen, n.flags|flagRoot)

@@ -28,6 +28,9 @@ func subtree(buf *[groupLen]byte, n int, counter uint64) node {
 	return subtreeGeneric(buf, n, counter)
 }
 
+// lanesActive says whether the core in use runs subtreeLanes' kernels.
+func lanesActive() bool { return useSSSE3 || useSSE2 }
+
 // hashLanes runs the kernel of width inputs (4 here) of the core in use,
 // writing the chaining values to out[:32*width].
 func hashLanes(width int, p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out []byte) {
