@@ -33,6 +33,9 @@ func hashWide(w wide) {
 		"one also start, the last one also end. blocks is at least 1.")
 	row := 4 * w.width // bytes of one stack row: one word of every input
 	msgOff, ctrLoOff := 0, 16*row
+	if !w.avx2 {
+		ctrLoOff = 0 // the message is in registers
+	}
 	ctrHiOff, spillOff := ctrLoOff+row, ctrLoOff+2*row
 	local := AllocLocal(spillOff + row)
 	at := func(off int) Mem { return local.Offset(off) }
@@ -78,7 +81,7 @@ func hashWide(w wide) {
 	JNE(LabelRef("notlast"))
 	ORL(last, cur.As32())
 	Label("notlast")
-	w.loadMessage(ptrs, stride, stride3, at, msgOff, row)
+	msg := w.loadMessage(ptrs, stride, stride3, at, msgOff, row)
 	for i := range 4 {
 		VPBROADCASTD(ivTable.Offset(16*i), w.v[8+i])
 	}
@@ -93,9 +96,9 @@ func hashWide(w wide) {
 	}
 	for r, s := range schedule() {
 		Commentf("round %d", r+1)
-		w.step(at, msgOff, row, spillOff, [4]int{0, 1, 2, 3}, [4]int{4, 5, 6, 7}, [4]int{8, 9, 10, 11}, [4]int{12, 13, 14, 15},
+		w.step(msg, at(spillOff), [4]int{0, 1, 2, 3}, [4]int{4, 5, 6, 7}, [4]int{8, 9, 10, 11}, [4]int{12, 13, 14, 15},
 			[4]int{s[0], s[2], s[4], s[6]}, [4]int{s[1], s[3], s[5], s[7]})
-		w.step(at, msgOff, row, spillOff, [4]int{0, 1, 2, 3}, [4]int{5, 6, 7, 4}, [4]int{10, 11, 8, 9}, [4]int{15, 12, 13, 14},
+		w.step(msg, at(spillOff), [4]int{0, 1, 2, 3}, [4]int{5, 6, 7, 4}, [4]int{10, 11, 8, 9}, [4]int{15, 12, 13, 14},
 			[4]int{s[8], s[10], s[12], s[14]}, [4]int{s[9], s[11], s[13], s[15]})
 	}
 	for i := range 8 {
@@ -125,15 +128,31 @@ func hashWide(w wide) {
 	RET()
 }
 
-// loadMessage stores the words of the inputs' blocks at ptrs, word i of
-// every input in stack row i. A quarter q of the block (words 4q..4q+3)
-// is gathered into four registers, register k holding in lane L those of
-// input 4L+k; transposed inside the lanes, register k then holds word
-// 4q+k of inputs 0..width-1 in order. v8..v13 are free: only the
-// chaining values are live between blocks.
-func (w wide) loadMessage(ptrs []Register, stride, stride3 Register, at func(int) Mem, msgOff, row int) {
-	rows := w.v[8:12]
+// loadMessage gathers the words of the inputs' blocks at ptrs and returns
+// where word i of every input is: a row of the stack (AVX2), or a register
+// of Z16..Z31 (AVX-512, whose 32 registers hold the state and the whole
+// message). A quarter q of the block (words 4q..4q+3) is gathered into
+// four registers, register k holding in lane L those of input 4L+k;
+// transposed inside the lanes, register k then holds word 4q+k of inputs
+// 0..width-1 in order. v8..v13 are free: only the chaining values are live
+// between blocks.
+func (w wide) loadMessage(ptrs []Register, stride, stride3 Register, at func(int) Mem, msgOff, row int) (msg [16]Op) {
+	free := []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+	take := func(n int) []VecPhysical {
+		r := free[:n:n]
+		free = free[n:]
+		return r
+	}
 	for q := range 4 {
+		rows, t0, t1 := w.v[8:12], w.v[12], w.v[13]
+		if !w.avx2 {
+			// The rows, and the first temporary while there is one
+			// free: the transposition leaves its first row free.
+			rows = take(4)
+			if t0 = w.v[8]; len(free) > 0 {
+				t0 = take(1)[0]
+			}
+		}
 		for k, x := range rows {
 			for L, p := range ptrs {
 				m := Mem{Base: p, Disp: 16 * q}
@@ -146,8 +165,10 @@ func (w wide) loadMessage(ptrs []Register, stride, stride3 Register, at func(int
 					m = m.Idx(stride3, 1)
 				}
 				switch {
-				case L == 0:
+				case L == 0 && w.avx2:
 					VMOVDQU(m, x.AsX())
+				case L == 0:
+					VBROADCASTI32X4(m, x) // lanes 1..3 are overwritten next
 				case w.avx2:
 					VINSERTI128(U8(L), m, x, x)
 				default:
@@ -155,10 +176,23 @@ func (w wide) loadMessage(ptrs []Register, stride, stride3 Register, at func(int
 				}
 			}
 		}
-		for k, x := range w.transpose(rows, w.v[12], w.v[13]) {
-			w.move(x, at(msgOff+row*(4*q+k)))
+		cols := w.transpose(rows, t0, t1)
+		for k, x := range cols {
+			if w.avx2 {
+				msg[4*q+k] = at(msgOff + row*(4*q+k))
+				w.move(x, msg[4*q+k])
+				continue
+			}
+			if x == w.v[8] {
+				VMOVDQA64(x, rows[0])
+				x = rows[0]
+			} else if k == 3 {
+				free = append(free, rows[0])
+			}
+			msg[4*q+k] = x
 		}
 	}
+	return msg
 }
 
 // transpose turns, in every 128-bit lane, four rows of four words into
@@ -209,9 +243,9 @@ func (w wide) xor(src, dst VecPhysical) {
 
 // step runs four G functions side by side: G j on state words a[j], b[j],
 // c[j], d[j] with message words x[j] and y[j].
-func (w wide) step(at func(int) Mem, msgOff, row, spillOff int, a, b, c, d, x, y [4]int) {
-	w.half(at, msgOff, row, spillOff, a, b, c, d, x, 16, 12)
-	w.half(at, msgOff, row, spillOff, a, b, c, d, y, 8, 7)
+func (w wide) step(msg [16]Op, spill Mem, a, b, c, d, x, y [4]int) {
+	w.half(msg, spill, a, b, c, d, x, 16, 12)
+	w.half(msg, spill, a, b, c, d, y, 8, 7)
 }
 
 // half is one half of G for four Gs: a += b + m, d = (d ^ a) >>> rotD,
@@ -219,10 +253,10 @@ func (w wide) step(at func(int) Mem, msgOff, row, spillOff int, a, b, c, d, x, y
 // whole bytes with VPSHUFB, by 12 and 7 with two shifts and an OR, whose
 // temporary is the register of the first c word, put on the stack
 // meanwhile (the state fills the sixteen YMM registers).
-func (w wide) half(at func(int) Mem, msgOff, row, spillOff int, a, b, c, d, m [4]int, rotD, rotB int) {
+func (w wide) half(msg [16]Op, spill Mem, a, b, c, d, m [4]int, rotD, rotB int) {
 	v := w.v
 	for j := range 4 {
-		VPADDD(at(msgOff+row*m[j]), v[a[j]], v[a[j]])
+		VPADDD(msg[m[j]], v[a[j]], v[a[j]])
 	}
 	for j := range 4 {
 		VPADDD(v[b[j]], v[a[j]], v[a[j]])
@@ -254,11 +288,11 @@ func (w wide) half(at func(int) Mem, msgOff, row, spillOff int, a, b, c, d, m [4
 		return
 	}
 	t := v[c[0]]
-	VMOVDQU(t, at(spillOff))
+	VMOVDQU(t, spill)
 	for j := range 4 {
 		VPSRLD(U8(rotB), v[b[j]], t)
 		VPSLLD(U8(32-rotB), v[b[j]], v[b[j]])
 		VPOR(t, v[b[j]], v[b[j]])
 	}
-	VMOVDQU(at(spillOff), t)
+	VMOVDQU(spill, t)
 }
