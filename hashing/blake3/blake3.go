@@ -99,8 +99,8 @@ func (d *digest) Write(p []byte) (int, error) {
 }
 
 // writeParallel hashes the whole groups of p but the last byte's on
-// d.workers goroutines, each a run of consecutive groups, and returns the
-// rest of p.
+// d.workers goroutines (this one among them), each a run of consecutive
+// groups, and returns the rest of p.
 func (d *digest) writeParallel(p []byte) []byte {
 	g := (len(p) - 1) / groupLen
 	if cap(d.cvs) < g {
@@ -108,16 +108,18 @@ func (d *digest) writeParallel(p []byte) []byte {
 	}
 	cvs := d.cvs[:g]
 	base := d.groups * groupChunks
-	var wg sync.WaitGroup
-	for w := range d.workers {
-		lo, hi := g*w/d.workers, g*(w+1)/d.workers
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks)
-				cvs[i] = nodeCV(&n)
-			}
-		})
+	run := func(w int) {
+		for i := g * w / d.workers; i < g*(w+1)/d.workers; i++ {
+			n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks)
+			cvs[i] = nodeCV(&n)
+		}
 	}
+	// The last run of groups on this goroutine, which would wait anyway.
+	var wg sync.WaitGroup
+	for w := range d.workers - 1 {
+		wg.Go(func() { run(w) })
+	}
+	run(d.workers - 1)
 	wg.Wait()
 	for _, cv := range cvs {
 		d.push(cv)
