@@ -1,8 +1,9 @@
-// Command blake3 generates hashing/blake3/blake3block_amd64.s: a BLAKE3
-// kernel for x86-64 CPUs without AVX2, where lukechampine.com/blake3's
-// kernels cannot run. BLAKE3's reference designs call theirs SSE4.1, for a
-// blend in the one-block compression; this kernel hashes four inputs at
-// once, one in each 32-bit lane of the XMM registers, and needs nothing
+// Command blake3 generates hashing/blake3/blake3block_amd64.s: BLAKE3's
+// kernels hash16AVX512 and hash8AVX2 (wide.go: sixteen or eight inputs at
+// once, the same design in ZMM or YMM registers) and hash4SSSE3, for
+// x86-64 CPUs without AVX2. BLAKE3's reference designs call theirs
+// SSE4.1, for a blend in the one-block compression; this kernel hashes
+// four inputs at once, one in each 32-bit lane of the XMM registers, and needs nothing
 // past SSE2 but SSSE3's PSHUFB:
 //
 //	X0..X15    state word i of the four inputs in Xi during the rounds;

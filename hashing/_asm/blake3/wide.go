@@ -10,8 +10,13 @@ import (
 
 // wide describes one of the kernels that hash 8 (AVX2, YMM) or 16
 // (AVX-512F, ZMM) inputs at once, one in each 32-bit lane, as hash4SSSE3
-// does four: state word i of every input in register i, the block's
-// message words on the stack, word i of every input in one row.
+// does four: state word i of every input in register i; word i of the
+// block of every input in Z16+j (AVX-512: its 32 registers hold the state
+// and the message) or in a row on the stack (AVX2). On Zen 4 (best of 40
+// runs of 1 MiB, cycles from a chain of dependent IMULs run in turns):
+// hash16AVX512 0.73 cycles a byte, 0.66 with the message's gathering left
+// out (wrong digests), against 0.74-0.77 when it gathered a quarter of the
+// blocks at a time; hash8AVX2 0.96-1.03.
 type wide struct {
 	name  string
 	width int // inputs, 32-bit lanes of a register
@@ -129,30 +134,19 @@ func hashWide(w wide) {
 }
 
 // loadMessage gathers the words of the inputs' blocks at ptrs and returns
-// where word i of every input is: a row of the stack (AVX2), or a register
-// of Z16..Z31 (AVX-512, whose 32 registers hold the state and the whole
-// message). A quarter q of the block (words 4q..4q+3) is gathered into
-// four registers, register k holding in lane L those of input 4L+k;
-// transposed inside the lanes, register k then holds word 4q+k of inputs
-// 0..width-1 in order. v8..v13 are free: only the chaining values are live
-// between blocks.
+// where word i of every input is: a row of the stack (AVX2, whose sixteen
+// registers the state fills), or a register of Z16..Z31 (AVX-512,
+// loadMessage16). For AVX2, a quarter q of the block (words 4q..4q+3) is
+// gathered into four registers, register k holding in lane L those of
+// input 4L+k; transposed inside the lanes, register k then holds word
+// 4q+k of inputs 0..7 in order. v8..v13 are free: only the chaining
+// values are live between blocks.
 func (w wide) loadMessage(ptrs []Register, stride, stride3 Register, at func(int) Mem, msgOff, row int) (msg [16]Op) {
-	free := []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
-	take := func(n int) []VecPhysical {
-		r := free[:n:n]
-		free = free[n:]
-		return r
+	if !w.avx2 {
+		return w.loadMessage16(ptrs, stride, stride3)
 	}
+	rows := w.v[8:12]
 	for q := range 4 {
-		rows, t0, t1 := w.v[8:12], w.v[12], w.v[13]
-		if !w.avx2 {
-			// The rows, and the first temporary while there is one
-			// free: the transposition leaves its first row free.
-			rows = take(4)
-			if t0 = w.v[8]; len(free) > 0 {
-				t0 = take(1)[0]
-			}
-		}
 		for k, x := range rows {
 			for L, p := range ptrs {
 				m := Mem{Base: p, Disp: 16 * q}
@@ -164,32 +158,103 @@ func (w wide) loadMessage(ptrs []Register, stride, stride3 Register, at func(int
 				case 3:
 					m = m.Idx(stride3, 1)
 				}
-				switch {
-				case L == 0 && w.avx2:
+				if L == 0 {
 					VMOVDQU(m, x.AsX())
-				case L == 0:
-					VBROADCASTI32X4(m, x) // lanes 1..3 are overwritten next
-				case w.avx2:
+				} else {
 					VINSERTI128(U8(L), m, x, x)
-				default:
-					VINSERTI32X4(U8(L), m, x, x)
 				}
 			}
 		}
-		cols := w.transpose(rows, t0, t1)
-		for k, x := range cols {
-			if w.avx2 {
-				msg[4*q+k] = at(msgOff + row*(4*q+k))
-				w.move(x, msg[4*q+k])
-				continue
+		for k, x := range w.transpose(rows, w.v[12], w.v[13]) {
+			msg[4*q+k] = at(msgOff + row*(4*q+k))
+			w.move(x, msg[4*q+k])
+		}
+	}
+	return msg
+}
+
+// loadMessage16 loads the sixteen inputs' blocks whole, input i in one
+// register, and transposes the 16x16 words into Z16..Z31: in each group of
+// four inputs, 32- and 64-bit unpacks give register k of the group word
+// 4L+k of its four inputs in lane L; four VSHUFI32X4 a word then gather
+// lane L of the four groups' register k, word 4L+k of all sixteen. 16
+// loads and 64 shuffles, against 64 loads (48 of them inserts) and 32
+// shuffles gathering a quarter of the block at a time. Registers are
+// handed out from a free list, Z16..Z31 and the state's v8..v13 (free
+// while the message is gathered); a word that ends in one of those moves.
+func (w wide) loadMessage16(ptrs []Register, stride, stride3 Register) (msg [16]Op) {
+	free := []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31,
+		w.v[8], w.v[9], w.v[10], w.v[11], w.v[12], w.v[13]}
+	take := func() VecPhysical {
+		r := free[0]
+		free = free[1:]
+		return r
+	}
+	give := func(rs ...VecPhysical) { free = append(rs, free...) }
+	var groups [4][4]VecPhysical // groups[g][k]: word 4L+k of inputs 4g..4g+3 in lane L
+	for g, p := range ptrs {
+		var r [4]VecPhysical
+		for k := range r {
+			r[k] = take()
+			m := Mem{Base: p}
+			switch k {
+			case 1:
+				m = m.Idx(stride, 1)
+			case 2:
+				m = m.Idx(stride, 2)
+			case 3:
+				m = m.Idx(stride3, 1)
 			}
-			if x == w.v[8] {
-				VMOVDQA64(x, rows[0])
-				x = rows[0]
-			} else if k == 3 {
-				free = append(free, rows[0])
+			VMOVDQU32(m, r[k])
+		}
+		var t [4]VecPhysical
+		for i := range t {
+			t[i] = take()
+		}
+		VPUNPCKLDQ(r[1], r[0], t[0])
+		VPUNPCKHDQ(r[1], r[0], t[1])
+		VPUNPCKLDQ(r[3], r[2], t[2])
+		VPUNPCKHDQ(r[3], r[2], t[3])
+		give(r[:]...)
+		for k := range 4 {
+			groups[g][k] = take()
+		}
+		VPUNPCKLQDQ(t[2], t[0], groups[g][0])
+		VPUNPCKHQDQ(t[2], t[0], groups[g][1])
+		VPUNPCKLQDQ(t[3], t[1], groups[g][2])
+		VPUNPCKHQDQ(t[3], t[1], groups[g][3])
+		give(t[:]...)
+	}
+	for k := range 4 {
+		t0, t1, t2, t3 := groups[0][k], groups[1][k], groups[2][k], groups[3][k]
+		u := [4]VecPhysical{take(), take(), take(), take()}
+		VSHUFI32X4(U8(0x44), t1, t0, u[0]) // t0.L0 t0.L1 t1.L0 t1.L1
+		VSHUFI32X4(U8(0xee), t1, t0, u[1]) // t0.L2 t0.L3 t1.L2 t1.L3
+		VSHUFI32X4(U8(0x44), t3, t2, u[2])
+		VSHUFI32X4(U8(0xee), t3, t2, u[3])
+		give(t0, t1, t2, t3)
+		for L := range 4 {
+			x := take()
+			imm := U8(0x88) // lanes 0 and 2 of each: lane L of t0, t1, t2, t3
+			if L%2 == 1 {
+				imm = U8(0xdd)
 			}
-			msg[4*q+k] = x
+			VSHUFI32X4(imm, u[2+L/2], u[L/2], x)
+			msg[4*L+k] = x
+		}
+		give(u[:]...)
+	}
+	// Words left in the state's registers move to free ones of Z16..Z31.
+	var high []VecPhysical
+	for _, r := range free {
+		if r.ID() >= 16 {
+			high = append(high, r)
+		}
+	}
+	for i, m := range msg {
+		if r := m.(VecPhysical); r.ID() < 16 {
+			VMOVDQA64(r, high[0])
+			msg[i], high = high[0], high[1:]
 		}
 	}
 	return msg
