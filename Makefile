@@ -240,13 +240,16 @@ vet:
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) vet ./hashing/... ./app/...
 	CGO_ENABLED=0 $(GO) vet -tags purego ./hashing/...
 
-# The last two steps compare SHA-256 and SHA-1 with OpenSSL (issue 41): the
+# The last two steps compare SHA-256 and SHA-1 with OpenSSL (issue 41), and
+# BLAKE3, XXH3 and BLAKE2b with b3sum, xxhsum -H3 and b2sum (issue 47): the
 # kernels in one process, message by message in turns, in MB/s and cycles a
 # block (hashing/internal/opensslpeer, cgo and libcrypto); then the programs,
 # in turns, best and median of 5: hashdrop bench against openssl speed -evp
-# -bytes 16384, and the whole process, hashdrop sum against openssl dgst and
-# rhash on a 1 GiB file in /dev/shm. A line where Hashdrop is the slower says
-# so. About 3 minutes; run it on a quiet machine.
+# -bytes 16384 (xxhsum -b, or the user CPU of one b3sum --num-threads 1 and
+# of one b2sum on the file, for the others), and the whole process, hashdrop
+# sum against openssl dgst and rhash, or the specialist with its defaults, on
+# a 1 GiB file in /dev/shm. A line where Hashdrop is the slower says so.
+# About 5 minutes; run it on a quiet machine.
 bench: deps-bench
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
 	$(GO) test -v -run '^TestAlternate$$' ./hashing -alternate=all
@@ -254,7 +257,7 @@ bench: deps-bench
 	$(GO) test -run '^$$' -bench TimeToVerdict -benchtime 5x ./ui/
 	$(GO) test -tags opensslpeer -count=1 -v -run 'OpenSSLAgrees|KernelsAgainstOpenSSL' ./hashing/internal/opensslpeer -algorithms sha256,sha1
 	CGO_ENABLED=0 $(GO) build -o $(BIN) ./app/cli/hashdrop
-	$(GO) run ./app/internal/peerbench -hashdrop $(BIN) -a sha256,sha1 -rounds 5
+	$(GO) run ./app/internal/peerbench -hashdrop $(BIN) -a sha256,sha1,blake3,xxh3,blake2b -rounds 5
 
 # Regenerate the amd64 assembly from the avo generators in hashing/_asm.
 asm:
@@ -273,9 +276,10 @@ deps:
 deps-test:
 	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign && command -v b3sum && command -v xxhsum' $(DEB_TEST)
 
-# openssl and rhash to compare with; libssl-dev for opensslpeer's cgo.
+# openssl, rhash, b3sum and xxhsum to compare with (b2sum is coreutils');
+# libssl-dev for opensslpeer's cgo.
 deps-bench:
-	@sh .ci/need 'command -v openssl && command -v rhash && test -e /usr/include/openssl/evp.h' openssl rhash libssl-dev
+	@sh .ci/need 'command -v openssl && command -v rhash && command -v b3sum && command -v xxhsum && command -v b2sum && test -e /usr/include/openssl/evp.h' openssl rhash libssl-dev b3sum xxhash coreutils
 
 deps-desktop:
 	@sh .ci/need 'command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate' $(DEB_DESKTOP)

@@ -82,14 +82,16 @@ func (d *digest) Write(p []byte) (int, error) {
 				return n, nil
 			}
 		}
-		d.push(chainingValue(subtree(&d.x, groupLen, d.groups*groupChunks)))
+		n := subtree(&d.x, groupLen, d.groups*groupChunks)
+		d.push(nodeCV(&n))
 		d.nx = 0
 	}
 	if d.workers > 1 && len(p) > parallelMin {
 		p = d.writeParallel(p)
 	}
 	for len(p) > groupLen {
-		d.push(chainingValue(subtree((*[groupLen]byte)(p), groupLen, d.groups*groupChunks)))
+		n := subtree((*[groupLen]byte)(p), groupLen, d.groups*groupChunks)
+		d.push(nodeCV(&n))
 		p = p[groupLen:]
 	}
 	d.nx = copy(d.x[:], p)
@@ -97,8 +99,8 @@ func (d *digest) Write(p []byte) (int, error) {
 }
 
 // writeParallel hashes the whole groups of p but the last byte's on
-// d.workers goroutines, each a run of consecutive groups, and returns the
-// rest of p.
+// d.workers goroutines (this one among them), each a run of consecutive
+// groups, and returns the rest of p.
 func (d *digest) writeParallel(p []byte) []byte {
 	g := (len(p) - 1) / groupLen
 	if cap(d.cvs) < g {
@@ -106,15 +108,18 @@ func (d *digest) writeParallel(p []byte) []byte {
 	}
 	cvs := d.cvs[:g]
 	base := d.groups * groupChunks
-	var wg sync.WaitGroup
-	for w := range d.workers {
-		lo, hi := g*w/d.workers, g*(w+1)/d.workers
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				cvs[i] = chainingValue(subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks))
-			}
-		})
+	run := func(w int) {
+		for i := g * w / d.workers; i < g*(w+1)/d.workers; i++ {
+			n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks)
+			cvs[i] = nodeCV(&n)
+		}
 	}
+	// The last run of groups on this goroutine, which would wait anyway.
+	var wg sync.WaitGroup
+	for w := range d.workers - 1 {
+		wg.Go(func() { run(w) })
+	}
+	run(d.workers - 1)
 	wg.Wait()
 	for _, cv := range cvs {
 		d.push(cv)
@@ -129,7 +134,8 @@ func (d *digest) push(cv [8]uint32) {
 	d.groups++
 	for total := d.groups; total&1 == 0; total >>= 1 {
 		d.sn--
-		cv = chainingValue(parentNode(&d.stack[d.sn], &cv))
+		n := parentNode(&d.stack[d.sn], &cv)
+		cv = nodeCV(&n)
 	}
 	d.stack[d.sn] = cv
 	d.sn++
@@ -138,7 +144,7 @@ func (d *digest) push(cv [8]uint32) {
 func (d *digest) Sum(b []byte) []byte {
 	n := subtree(&d.x, d.nx, d.groups*groupChunks)
 	for i := d.sn - 1; i >= 0; i-- {
-		cv := chainingValue(n)
+		cv := nodeCV(&n)
 		n = parentNode(&d.stack[i], &cv)
 	}
 	out := compress(&n.cv, &n.block, n.counter, n.blockLen, n.flags|flagRoot)

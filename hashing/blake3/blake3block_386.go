@@ -28,6 +28,15 @@ func subtree(buf *[groupLen]byte, n int, counter uint64) node {
 	return subtreeGeneric(buf, n, counter)
 }
 
+// lanesActive says whether the core in use runs subtreeLanes' kernels.
+func lanesActive() bool { return useSSSE3 || useSSE2 }
+
+// hashLanes runs the kernel of width inputs (4 here) of the core in use,
+// writing the chaining values to out[:32*width].
+func hashLanes(width int, p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out []byte) {
+	hash4(p, blocks, key, counter, inc, flags, start, end, (*[128]byte)(out))
+}
+
 // hash4 is the four-input kernel subtree4 runs on, of the core in use.
 func hash4(p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out *[128]byte) {
 	if useSSSE3 {

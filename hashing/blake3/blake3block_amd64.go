@@ -9,6 +9,16 @@ import (
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
+// useAVX512 selects Hashdrop's sixteen-input kernel (hashing/_asm/blake3):
+// sixteen chunks at once in ZMM registers, one in each 32-bit lane, with
+// VPRORD for the rotations; the parents above them by the eight- and
+// four-input kernels, a level a call.
+var useAVX512 bool
+
+// useAVX2 selects Hashdrop's eight-input kernel: the same in YMM
+// registers, rotating with VPSHUFB and shifts.
+var useAVX2 bool
+
 // useLuke selects the kernels of lukechampine.com/blake3/guts (avo
 // assembly): 16 chunks at once in AVX-512 registers, or twice 8 in AVX2
 // ones, picked by the library from the CPU, so the core is named after the
@@ -32,20 +42,50 @@ func lukeCore() (string, []cpuid.FeatureID) {
 }
 
 func init() {
+	impl.Register(family, "avx512", &useAVX512, cpuid.AVX512F, cpuid.AVX2, cpuid.SSSE3)
+	impl.Register(family, "avx2", &useAVX2, cpuid.AVX2, cpuid.SSSE3)
 	name, needs := lukeCore()
 	impl.Register(family, name, &useLuke, needs...)
 	impl.Register(family, "ssse3", &useSSSE3, cpuid.SSSE3)
 }
 
+// The kernel widths of each core, widest first.
+var (
+	widths16 = []int{16, 8, 4}
+	widths8  = []int{8, 4}
+)
+
 func subtree(buf *[groupLen]byte, n int, counter uint64) node {
 	switch {
-	case useLuke && n > 0:
+	case n <= chunkLen && !(useLuke && n > 0 && !useAVX512 && !useAVX2):
+		return subtreeGeneric(buf, n, counter)
+	case useAVX512:
+		return subtreeLanes(buf, n, counter, widths16)
+	case useAVX2:
+		return subtreeLanes(buf, n, counter, widths8)
+	case useLuke:
 		g := guts.CompressBuffer(buf, n, &iv, counter, 0)
 		return node{cv: g.CV, block: g.Block, counter: g.Counter, blockLen: g.BlockLen, flags: g.Flags}
-	case useSSSE3 && n > chunkLen:
+	case useSSSE3:
 		return subtree4(buf, n, counter)
 	}
 	return subtreeGeneric(buf, n, counter)
+}
+
+// lanesActive says whether the core in use runs subtreeLanes' kernels.
+func lanesActive() bool { return useAVX512 || useAVX2 || useSSSE3 }
+
+// hashLanes runs the kernel of width inputs (16, 8 or 4), writing the
+// chaining values to out[:32*width].
+func hashLanes(width int, p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out []byte) {
+	switch width {
+	case 16:
+		hash16AVX512(p, blocks, key, counter, inc, flags, start, end, (*[512]byte)(out))
+	case 8:
+		hash8AVX2(p, blocks, key, counter, inc, flags, start, end, (*[256]byte)(out))
+	default:
+		hash4(p, blocks, key, counter, inc, flags, start, end, (*[128]byte)(out))
+	}
 }
 
 // hash4 is the four-input kernel subtree4 runs on: hash4SSSE3 here.
@@ -55,3 +95,9 @@ func hash4(p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, 
 
 //go:noescape
 func hash4SSSE3(p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out *[128]byte)
+
+//go:noescape
+func hash8AVX2(p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out *[256]byte)
+
+//go:noescape
+func hash16AVX512(p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out *[512]byte)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hashdrop/hashdrop/hashing/internal/hashtest"
 	"github.com/hashdrop/hashdrop/hashing/internal/impl"
 )
 
@@ -35,7 +36,15 @@ func runnableKernels(t testing.TB) []string {
 // hash4Model is the four-input kernels written with the portable
 // compression, one input after another.
 func hash4Model(p []byte, blocks int, key *[8]uint32, counter, inc uint64, flags, start, end uint32) (out [128]byte) {
-	for lane := range 4 {
+	copy(out[:], hashModel(4, p, blocks, key, counter, inc, flags, start, end))
+	return out
+}
+
+// hashModel is the kernels of width inputs written with the portable
+// compression, one input after another.
+func hashModel(width int, p []byte, blocks int, key *[8]uint32, counter, inc uint64, flags, start, end uint32) []byte {
+	out := make([]byte, 32*width)
+	for lane := range width {
 		cv := *key
 		for b := range blocks {
 			var m [16]uint32
@@ -119,6 +128,30 @@ func FuzzHash4(f *testing.F) {
 			kernels()[name](p, uint64(b), &iv, counter, uint64(blocks&1), flags, flags>>8, flags>>16, &out)
 			if out != wantOut {
 				t.Fatalf("%s kernel, %d blocks, counter %#x, flags %#x: %x, model %x", name, b, counter, flags, out, wantOut)
+			}
+		}
+	})
+}
+
+// TestNodeCV compares nodeCV, on every core, with chainingValue on
+// random parents and chunk ends, whole blocks and short ones, at counters
+// with high bits set.
+func TestNodeCV(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	hashtest.TestCores(t, family, func(t *testing.T) {
+		for range 500 {
+			n := node{counter: rng.Uint64(), blockLen: BlockSize, flags: rng.Uint32() & 0xff}
+			for i := range n.cv {
+				n.cv[i] = rng.Uint32()
+			}
+			for i := range n.block {
+				n.block[i] = rng.Uint32()
+			}
+			if rng.IntN(4) == 0 {
+				n.blockLen = uint32(rng.IntN(BlockSize))
+			}
+			if got, want := nodeCV(&n), chainingValue(n); got != want {
+				t.Fatalf("%+v: %x, chainingValue %x", n, got, want)
 			}
 		}
 	})

@@ -8,12 +8,19 @@
 //     -ALGO FILE` and `rhash --ALGO FILE`, on a file of random bytes in the
 //     page cache (in /dev/shm where there is one), wall time and user CPU.
 //
+// BLAKE3, XXH3 and BLAKE2b are compared with the tools their users run,
+// b3sum, xxhsum -H3 and coreutils' b2sum: the kernel pair against xxhsum's
+// own benchmark (xxhsum -b, XXH3_64b), and for b3sum and b2sum, which have
+// none, against the hashing speed of one run on the file, its size over
+// its user CPU time (one thread: b3sum --num-threads 1); the whole process
+// against the tool with its defaults (b3sum with its threads).
+//
 // It prints best and median of each and Hashdrop's figure over the peer's;
 // a line where Hashdrop is the slower says so. It is a benchmark (make
 // bench), not a test: it fails only when a tool cannot run or disagrees on a
 // digest.
 //
-//	peerbench [-hashdrop build/hashdrop] [-a sha256,sha1] [-rounds 5] [-size 1024] [-dir /dev/shm]
+//	peerbench [-hashdrop build/hashdrop] [-a sha256,sha1,blake3,xxh3,blake2b] [-rounds 5] [-size 1024] [-dir /dev/shm]
 package main
 
 import (
@@ -44,9 +51,34 @@ var peerNames = map[string]struct{ openssl, rhash string }{
 	"sha512": {"sha512", "--sha512"},
 }
 
+// A specialist is the one tool users of an algorithm compare with: its
+// command on a file (the file's name last), and how its kernel speed is
+// measured.
+type specialist struct {
+	sum    []string
+	kernel func(file string) float64 // MB/s
+	label  string                    // what kernel measures, for the table
+}
+
+var specialists = map[string]specialist{
+	"blake3": {sum: []string{"b3sum"}, label: "b3sum --num-threads 1 (user CPU)",
+		kernel: func(file string) float64 { return userSpeed(file, "b3sum", "--num-threads", "1", file) }},
+	"xxh3": {sum: []string{"xxhsum", "-H3"}, label: "xxhsum -b (XXH3_64b)",
+		kernel: func(string) float64 { return xxhsumSpeed() }},
+	"blake2b": {sum: []string{"b2sum"}, label: "b2sum (user CPU)",
+		kernel: func(file string) float64 { return userSpeed(file, "b2sum", file) }},
+}
+
+// known lists the algorithms peerbench compares.
+func known() []string {
+	names := slices.Concat(slices.Collect(maps.Keys(peerNames)), slices.Collect(maps.Keys(specialists)))
+	slices.Sort(names)
+	return names
+}
+
 func main() {
 	hashdrop := flag.String("hashdrop", "build/hashdrop", "the hashdrop command to measure")
-	list := flag.String("a", "sha256,sha1", "algorithms, a comma list of "+strings.Join(slices.Sorted(maps.Keys(peerNames)), ", "))
+	list := flag.String("a", "sha256,sha1", "algorithms, a comma list of "+strings.Join(known(), ", "))
 	rounds := flag.Int("rounds", 5, "turns of each pair")
 	size := flag.Int("size", 1024, "MiB in the file of the whole-process pair")
 	dir := flag.String("dir", "", "where to write that file (default /dev/shm if it exists, else the temporary folder)")
@@ -54,8 +86,13 @@ func main() {
 
 	algs := strings.Split(*list, ",")
 	for _, a := range algs {
-		if _, ok := peerNames[a]; !ok {
-			fatalf("unknown algorithm %q: peerbench knows %s", a, strings.Join(slices.Sorted(maps.Keys(peerNames)), ", "))
+		if !slices.Contains(known(), a) {
+			fatalf("unknown algorithm %q: peerbench knows %s", a, strings.Join(known(), ", "))
+		}
+		if sp, ok := specialists[a]; ok {
+			if _, err := exec.LookPath(sp.sum[0]); err != nil {
+				fatalf("%s is not installed (make deps-bench installs it)", sp.sum[0])
+			}
 		}
 	}
 	if *rounds < 1 || *size < 1 {
@@ -77,13 +114,12 @@ func main() {
 	}
 	fmt.Printf("%s\nload average at the start: %s\n\n", cpuName(), loadAverage())
 
-	kernels(*hashdrop, algs, *rounds)
-
 	file, err := randomFile(*dir, *size)
 	if err != nil {
 		fatalf("%v", err)
 	}
 	scratch = file
+	kernels(*hashdrop, algs, *rounds, file)
 	whole(*hashdrop, algs, *rounds, *size, file, haveRHash)
 	os.Remove(file)
 	fmt.Printf("\nload average at the end: %s\n", loadAverage())
@@ -91,15 +127,19 @@ func main() {
 
 // kernels runs `hashdrop bench` and `openssl speed` in turns for each
 // algorithm and prints their MB/s.
-func kernels(hashdrop string, algs []string, rounds int) {
+func kernels(hashdrop string, algs []string, rounds int, file string) {
 	w := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "KERNEL\tTOOL\tbest MB/s\tmedian\thashdrop/peer best\tmedian\t\n")
 	for _, a := range algs {
 		var ours, theirs []float64
+		peer, label := func() float64 { return opensslSpeed(peerNames[a].openssl) }, "openssl speed -evp"
+		if sp, ok := specialists[a]; ok {
+			peer, label = func() float64 { return sp.kernel(file) }, sp.label
+		}
 		for r := range rounds {
 			run := []func(){
 				func() { ours = append(ours, benchSpeed(hashdrop, a)) },
-				func() { theirs = append(theirs, opensslSpeed(peerNames[a].openssl)) },
+				func() { theirs = append(theirs, peer()) },
 			}
 			if r%2 == 1 {
 				run[0], run[1] = run[1], run[0]
@@ -110,10 +150,53 @@ func kernels(hashdrop string, algs []string, rounds int) {
 		}
 		fmt.Fprintf(w, "%s\thashdrop bench\t%.1f\t%.1f\t\t\t\n", a, best(ours, true), median(ours))
 		rb, rm := best(ours, true)/best(theirs, true), median(ours)/median(theirs)
-		fmt.Fprintf(w, "%s\topenssl speed -evp\t%.1f\t%.1f\t%.3f\t%.3f\t %s\n", a, best(theirs, true), median(theirs), rb, rm, slower(rm < 1))
+		fmt.Fprintf(w, "%s\t%s\t%.1f\t%.1f\t%.3f\t%.3f\t %s\n", a, label, best(theirs, true), median(theirs), rb, rm, slower(rm < 1))
 	}
 	w.Flush()
-	fmt.Printf("(MB/s = 10^6 bytes/s; hashdrop bench: 256 MiB in 1 MiB writes, openssl speed: 2 s of 16 KiB updates; %d rounds in turns)\n\n", rounds)
+	fmt.Printf("(MB/s = 10^6 bytes/s; hashdrop bench: 256 MiB in 1 MiB writes, openssl speed: 2 s of 16 KiB updates,\n"+
+		" xxhsum -b: its best of 3 on 100 KB, user CPU: the file's size over the tool's user time on it; %d rounds in turns)\n\n", rounds)
+}
+
+// userSpeed runs a tool on file and returns the file's size over the
+// tool's user CPU time, in MB/s: its hashing, the reading's copy (system
+// time) aside.
+func userSpeed(file string, args ...string) float64 {
+	st, err := os.Stat(file)
+	if err != nil {
+		fatalf("%v", err)
+	}
+	t := timed(args)
+	return float64(st.Size()) / t.user / 1e6
+}
+
+// xxhsumSpeed is xxhsum's own benchmark of XXH3_64b (variant 5), in MB/s
+// of 10^6 bytes: xxhsum prints MB of 2^20 bytes.
+func xxhsumSpeed() float64 {
+	out, err := exec.Command("xxhsum", "-q", "-b5", "-i3").CombinedOutput() // it reports on stderr
+	if err != nil {
+		fatalf("xxhsum -b5: %v\n%s", err, out)
+	}
+	v, err := parseXXHSpeed(out)
+	if err != nil {
+		fatalf("xxhsum -b5: %v", err)
+	}
+	return v * (1 << 20) / 1e6
+}
+
+// parseXXHSpeed reads the speed of xxhsum -b's final line for XXH3_64b:
+// " 5#XXH3_64b   :   102400 ->   403444 it/s (39398.8 MB/s)".
+func parseXXHSpeed(out []byte) (float64, error) {
+	for _, line := range strings.FieldsFunc(string(out), func(r rune) bool { return r == '\r' || r == '\n' }) {
+		_, rest, ok := strings.Cut(line, "#XXH3_64b")
+		if !ok {
+			continue
+		}
+		_, speed, ok := strings.Cut(rest, "(")
+		if num, unit, ok2 := strings.Cut(strings.TrimSpace(speed), " "); ok && ok2 && strings.HasPrefix(unit, "MB/s") {
+			return strconv.ParseFloat(num, 64)
+		}
+	}
+	return 0, errors.New("no final XXH3_64b line in its output")
 }
 
 // benchSpeed is `hashdrop bench -a alg`'s MB/s.
@@ -160,11 +243,13 @@ func whole(hashdrop string, algs []string, rounds, size int, file string, haveRH
 	w := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "WHOLE PROCESS\tTOOL\tbest wall s\tmedian\tbest user s\tmedian\thashdrop/peer wall best\tmedian\t\n")
 	for _, a := range algs {
-		tools := [][]string{
-			{hashdrop, "sum", "-a", a, file},
-			{"openssl", "dgst", "-" + peerNames[a].openssl, file},
+		tools := [][]string{{hashdrop, "sum", "-a", a, file}}
+		if sp, ok := specialists[a]; ok {
+			tools = append(tools, append(slices.Clone(sp.sum), file))
+		} else {
+			tools = append(tools, []string{"openssl", "dgst", "-" + peerNames[a].openssl, file})
 		}
-		if haveRHash {
+		if _, ok := peerNames[a]; ok && haveRHash {
 			tools = append(tools, []string{"rhash", peerNames[a].rhash, file})
 		}
 		digests := make([]string, len(tools))
@@ -237,11 +322,11 @@ func output(name string, args ...string) []byte {
 	return out
 }
 
-// firstHex is the first run of 32 or more hex digits in out: the digest, in
-// the output of each of the tools.
+// firstHex is the first run of 16 or more hex digits in out: the digest, in
+// the output of each of the tools (XXH3's has 16).
 func firstHex(out []byte) string {
 	for _, f := range strings.FieldsFunc(string(out), func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) }) {
-		if len(f) >= 32 {
+		if len(f) >= 16 {
 			return f
 		}
 	}

@@ -23,6 +23,19 @@ func TestParseSpeed(t *testing.T) {
 	}
 }
 
+// xxhsum -q -b5 -i1 (0.8.1): progress lines ended by \r, the result by \n.
+const xxhOutput = " 1-XXH3_64b                      :     102400 ->   403444 it/s (39398.8 MB/s) \r" +
+	" 5#XXH3_64b                      :     102400 ->   403444 it/s (39398.8 MB/s) \n"
+
+func TestParseXXHSpeed(t *testing.T) {
+	if v, err := parseXXHSpeed([]byte(xxhOutput)); err != nil || v != 39398.8 {
+		t.Fatalf("parseXXHSpeed = %v, %v; want 39398.8", v, err)
+	}
+	if _, err := parseXXHSpeed([]byte("Sample of 100 KB...\n")); err == nil {
+		t.Fatal("parseXXHSpeed of no result: no error")
+	}
+}
+
 func TestFirstHex(t *testing.T) {
 	const d = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 	for _, out := range []string{
@@ -32,6 +45,10 @@ func TestFirstHex(t *testing.T) {
 		if got := firstHex([]byte(out)); got != d {
 			t.Errorf("firstHex(%q) = %q", out, got)
 		}
+	}
+	const x = "79be3ce0d7558441" // XXH3, 16 digits
+	if got := firstHex([]byte("XXH3 (/dev/shm/peerbench-3871624512.bin) = " + x + "\n")); got != x {
+		t.Errorf("firstHex of xxhsum -H3's line = %q", got)
 	}
 	if got := firstHex([]byte("SHA2-256(abc)= \n")); got != "" {
 		t.Errorf("firstHex of no digest = %q", got)

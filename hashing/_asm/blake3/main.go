@@ -1,8 +1,9 @@
-// Command blake3 generates hashing/blake3/blake3block_amd64.s: a BLAKE3
-// kernel for x86-64 CPUs without AVX2, where lukechampine.com/blake3's
-// kernels cannot run. BLAKE3's reference designs call theirs SSE4.1, for a
-// blend in the one-block compression; this kernel hashes four inputs at
-// once, one in each 32-bit lane of the XMM registers, and needs nothing
+// Command blake3 generates hashing/blake3/blake3block_amd64.s: BLAKE3's
+// kernels hash16AVX512 and hash8AVX2 (wide.go: sixteen or eight inputs at
+// once, the same design in ZMM or YMM registers) and hash4SSSE3, for
+// x86-64 CPUs without AVX2. BLAKE3's reference designs call theirs
+// SSE4.1, for a blend in the one-block compression; this kernel hashes
+// four inputs at once, one in each 32-bit lane of the XMM registers, and needs nothing
 // past SSE2 but SSSE3's PSHUFB:
 //
 //	X0..X15    state word i of the four inputs in Xi during the rounds;
@@ -39,6 +40,7 @@ import (
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/hashdrop/hashdrop/hashing/internal/blake3spec"
 )
@@ -56,10 +58,14 @@ func main() {
 	ConstraintExpr("!purego")
 	consts()
 	hash4SSSE3()
+	hashWide(wide{name: "hash8AVX2", width: 8, avx2: true,
+		v: [16]VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}})
+	hashWide(wide{name: "hash16AVX512", width: 16,
+		v: [16]VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}})
 	Generate()
 }
 
-var ivTable, rot16, rot8, blockLen Mem
+var ivTable, rot16, rot8, blockLen, rot16x8, rot8x8 Mem
 
 // consts emits the first four IV words, each in the four lanes of a
 // 16-byte row, the PSHUFB masks rotating every 32-bit word right by 16
@@ -80,6 +86,16 @@ func consts() {
 	rot8 = GLOBL("blake3_rot8", RODATA|NOPTR)
 	for lane := range 4 {
 		DATA(4*lane, U32(0x00030201+0x04040404*uint32(lane)))
+	}
+	// The same for the eight lanes of a YMM register (VPSHUFB shuffles
+	// each 128-bit half alone).
+	rot16x8 = GLOBL("blake3_rot16x8", RODATA|NOPTR)
+	for lane := range 8 {
+		DATA(4*lane, U32(0x01000302+0x04040404*uint32(lane%4)))
+	}
+	rot8x8 = GLOBL("blake3_rot8x8", RODATA|NOPTR)
+	for lane := range 8 {
+		DATA(4*lane, U32(0x00030201+0x04040404*uint32(lane%4)))
 	}
 	blockLen = GLOBL("blake3_blocklen4", RODATA|NOPTR)
 	for lane := range 4 {
