@@ -110,6 +110,12 @@ func (o *offer) update() {
 		return
 	}
 	o.headline.SetText(tr("Get {{.Publisher}}'s signed checksums from {{.Host}}?", "Publisher", g.Publisher, "Host", g.Host))
+	switch g.Shape {
+	case publisher.OverFile: // Arch, Alpine, Qubes, Tails sign the file itself
+		o.headline.SetText(tr("Get {{.Publisher}}'s signature of this file from {{.Host}}?", "Publisher", g.Publisher, "Host", g.Host))
+	case publisher.None: // signs nothing: its checksums, as its host serves them
+		o.headline.SetText(tr("Get {{.Publisher}}'s checksums from {{.Host}}?", "Publisher", g.Publisher, "Host", g.Host))
+	}
 	if g.Shape == publisher.None {
 		o.headline.SetText(tr("Get {{.Publisher}}'s checksums from {{.Host}}?", "Publisher", g.Publisher, "Host", g.Host))
 	}

@@ -256,3 +256,20 @@ func TestFetchedSignatureWords(t *testing.T) {
 		})
 	}
 }
+
+// The offer says what it fetches: Arch signs the ISO itself, so its offer
+// is a signature of the file, not "signed checksums".
+func TestOfferNamesWhatItFetches(t *testing.T) {
+	h := newHarness(t)
+	name := "archlinux-2026.12.01-x86_64.iso"
+	g, ok := publisher.Lookup(name)
+	if !ok || g.Shape != publisher.OverFile {
+		t.Skipf("no over-file row for %s", name)
+	}
+	useGetter(t, &fakeGetter{})
+	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), name), "abc")})
+	h.waitFor("the offer", func() bool { return h.allFinished() && h.w.Idle() && h.w.offer.obj.Visible() })
+	if got := h.w.offer.headline.Text; strings.Contains(got, "checksums") || !strings.Contains(got, "signature of this file") {
+		t.Errorf("offer %q", got)
+	}
+}
