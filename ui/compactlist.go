@@ -253,9 +253,10 @@ func (v *compactView) choose(id widget.ListItemID) {
 // redraw updates the visible rows whose files changed, and the card; a
 // status filter chooses its files again, as their statuses change.
 func (v *compactView) redraw(dirty map[*fileItem]bool) {
-	if v.statusFilter() != showAll {
-		v.refilter()
+	if v.statusFilter() != showAll && v.l.rejudged {
+		v.refilter() // statuses change only when the files are judged
 	}
+	v.l.rejudged = false
 	for r, it := range v.bound {
 		if dirty[it] {
 			r.setNamed(it, v.l.w.placeName(it))

@@ -420,6 +420,8 @@ type fileList struct {
 	again        map[*fileItem]bool // finished items hashing more algorithms
 	dirty        map[*fileItem]bool // items whose cards need redrawing
 	compact      *compactView       // above a handful of files; nil below
+	rejudged     bool               // judged since the last redraw: a status filter chooses again
+	redrawn      int                // rows and cards redrawn so far (tests)
 }
 
 func newFileList(w *Window) *fileList {
@@ -522,6 +524,7 @@ func (l *fileList) redraw() {
 	if len(l.dirty) == 0 {
 		return
 	}
+	l.redrawn += len(l.dirty)
 	if l.compact != nil {
 		l.compact.redraw(l.dirty)
 	} else {
@@ -543,10 +546,17 @@ func (l *fileList) active(n int) []*fileItem {
 	}
 	var out []*fileItem
 	for it := range l.again {
-		if it.finished() {
+		switch {
+		case it.finished():
 			delete(l.again, it)
-		} else {
+		case len(out) == n:
+			// enough: the rest are looked at in later ticks (each
+			// finished one is forgotten once, whatever the list's length)
+		default:
 			out = append(out, it)
+		}
+		if len(out) == n {
+			break
 		}
 	}
 	for _, it := range l.items[l.poll:] {

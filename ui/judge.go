@@ -27,6 +27,8 @@ func (w *Window) judge() {
 	}
 	ev := w.evidence(targets)
 	rep := verdict.Decide(ev)
+	w.judged += len(ev.Files)
+	w.files.rejudged = true
 	w.report = rep
 	for i, it := range w.files.items {
 		v := rep.Files[i]

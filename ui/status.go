@@ -60,50 +60,72 @@ func setEnabled(b *button, on bool) {
 	}
 }
 
-// refreshStatus writes the line above the list: how many files, how far,
-// how fast, how long.
-func (w *Window) refreshStatus() {
-	var done, failed, cancelledN, missingN, running, more int
-	var total int64
-	var speed float64
-	unknown := false
+// statusCounts are the counts of the list that the status line says: a
+// pass over every file, made at most every judgeEvery of the list's length
+// while files are read (countStatus), so that a tick stays short however
+// long the list.
+type statusCounts struct {
+	done, failed, cancelled, missing, running, more int
+	total, waiting                                  int64 // bytes: of the files hashed or to be; of those waiting
+	unknown                                         bool  // a file's size is not known
+	at                                              time.Time
+	n                                               int // the list's length then
+}
+
+// countStatus counts the list again when the counts are due.
+func (w *Window) countStatus() *statusCounts {
+	c := &w.counts
+	n := len(w.files.items)
+	now := w.now()
+	if c.n == n && n > 0 && len(w.files.active(1)) > 0 && now.Sub(c.at) < judgeEvery(n) && n > maxJudgedAtOnce {
+		return c
+	}
+	*c = statusCounts{at: now, n: n}
 	for _, it := range w.files.items {
 		switch it.state {
 		case stateDone:
-			done++
+			c.done++
 		case stateFailed:
-			failed++
+			c.failed++
 		case stateCancelled:
-			cancelledN++
+			c.cancelled++
 		case stateMissing:
-			missingN++
+			c.missing++
 			continue // listed, not here: no size, nothing to read
 		}
 		if !it.finished() {
-			running++
+			c.running++
 			if len(it.digests) > 0 {
-				more++ // hashed once (its verdict came first), read again for the other algorithms
+				c.more++ // hashed once (its verdict came first), read again for the other algorithms
+			}
+			if it.prog.State != app.Hashing && it.size > 0 {
+				c.waiting += it.size
 			}
 		}
 		switch {
 		case it.size < 0:
-			unknown = true
+			c.unknown = true
 		case it.state == stateDone || !it.finished():
-			total += it.size // hashed, or to be: a file cancelled or unreadable is not
+			c.total += it.size // hashed, or to be: a file cancelled or unreadable is not
 		}
 	}
+	w.counted += n
+	return c
+}
+
+// refreshStatus writes the line above the list: how many files, how far,
+// how fast, how long.
+func (w *Window) refreshStatus() {
+	c := w.countStatus()
+	done, failed, cancelledN, missingN, running, more := c.done, c.failed, c.cancelled, c.missing, c.running, c.more
+	total, waiting, unknown := c.total, c.waiting, c.unknown
+	var speed float64
 	// The time left is the cards': the longest of the files being read,
 	// and the files waiting after them at the speed of those read now.
 	var left time.Duration
 	for _, it := range w.files.active(16) {
 		speed += it.prog.BytesPerSec
 		left = max(left, it.prog.Remaining)
-	}
-	var waiting int64
-	for _, it := range w.files.items {
-		if !it.finished() && it.prog.State != app.Hashing && it.size > 0 {
-			waiting += it.size
-		}
 	}
 	n := len(w.files.items) - missingN
 	var s string

@@ -100,6 +100,10 @@ type Window struct {
 	gen        int                // bumped by Clear: late results of older walks are dropped
 	started    time.Time          // when the current batch began
 	stale      bool               // files finished since the last verdict and count
+	lastJudge  time.Time          // when the files were last judged (judgeDue)
+	counts     statusCounts       // the status line's counts, and when they were made
+	judged     int                // files judged so far: what the engine weighed (tests)
+	counted    int                // files counted for the status line so far (tests)
 	stop       chan struct{}
 	cmp        comparing          // files compared with each other (compare.go)
 	report     verdict.Report     // the verdict engine's last report (judge)
@@ -318,9 +322,32 @@ func (w *Window) Idle() bool { return w.busy.Load() == 0 }
 func (w *Window) judgeNow() {
 	if w.stale {
 		w.stale = false
+		w.lastJudge = w.now()
 		w.judge()
 		w.refreshChrome()
 	}
+}
+
+// judgeDue judges the files, as judgeNow, when files finished since the
+// last verdict and it is time: a verdict weighs every file of the list,
+// so while files are being read it is given at most every judgeEvery of
+// the list's length (a bounded share of the time, whatever the length:
+// the window stays linear), and at once when the last file is read.
+func (w *Window) judgeDue() {
+	if !w.stale {
+		return
+	}
+	if len(w.files.active(1)) == 0 || w.now().Sub(w.lastJudge) >= judgeEvery(len(w.files.items)) {
+		w.judgeNow()
+	}
+}
+
+// judgeEvery is how often a list of n files is judged while it is read:
+// every tick for a short list, about every 50 µs a file for a long one
+// (a second for 20,000), which keeps judging to a few per cent of the
+// time the files take to read.
+func judgeEvery(n int) time.Duration {
+	return max(tickEvery, time.Duration(n)*50*time.Microsecond)
 }
 
 // Tick samples the running jobs and redraws their cards and the status
@@ -336,7 +363,7 @@ func (w *Window) Tick() {
 	}
 	w.expected.tick()
 	w.followDrag()
-	w.judgeNow()
+	w.judgeDue()
 	for _, it := range w.files.active(16) {
 		p := it.job.Progress()
 		it.prog = p

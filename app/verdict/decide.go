@@ -162,45 +162,78 @@ func typo(e *checksum.ExpectedDigest, computed []app.Digest) bool {
 
 // renamed matches each file nothing names (a browser's "ubuntu (1).iso")
 // with the entries that name no file present, by its digest: the same
-// SHA-256 is the same file, whatever its name.
+// SHA-256 is the same file, whatever its name. The entries are looked up
+// by digest, so a release of many files costs one pass, not one a pair.
 func (r *Report) renamed(ev Evidence) {
-	missing := make(map[string]int) // the rows of entries whose files are not here, by path
-	for i := range ev.Files {
-		if ev.Files[i].Read == FileMissing {
-			missing[ev.Files[i].Path] = i
-		}
-	}
+	var orphans *orphanIndex // made for the first file that needs it
 	for i := range ev.Files {
 		f, v := &ev.Files[i], &r.Files[i]
 		if v.Companion || !f.Read.Readable() || len(f.Published) > 0 || len(f.Digests) == 0 {
 			continue
 		}
-		var needs []*hashing.Algorithm
-	sources:
-		for _, s := range ev.Sources {
-			for k := range s.Orphans {
-				o := &s.Orphans[k]
-				a := firstCandidate(o.Published.Expected)
-				if checksum.Strength(a) <= checksum.Strength(sha1) {
-					continue // a weak digest matching by chance, or made to, names nothing
-				}
-				if jv := o.Published.Expected.Judge(f.Digests); jv.Outcome == checksum.Match {
-					v.Renamed = o
-					v.Decision = checksum.Decision{Outcome: checksum.Match, Verdict: jv, By: []checksum.Published{o.Published}}
-					v.Genuine = o.Published.Authenticity.Trusted()
-					if row, ok := missing[o.Path]; ok {
-						r.Files[row].FoundAs = i
-					}
-					needs = nil
-					break sources
-				}
-				needs = append(needs, a) // its likeliest algorithm, to look for it
+		if orphans == nil {
+			orphans = indexOrphans(ev)
+		}
+		var o *Orphan
+		for _, d := range f.Digests {
+			if o = orphans.by[orphanKey{d.Algorithm, string(d.Sum)}]; o != nil {
+				break
 			}
 		}
-		if f.Read == FileDone {
-			v.need(f, needs)
+		if o == nil {
+			if f.Read == FileDone {
+				v.need(f, orphans.algs) // the likeliest algorithm of each, to look for it
+			}
+			continue
+		}
+		jv := o.Published.Expected.Judge(f.Digests)
+		v.Renamed = o
+		v.Decision = checksum.Decision{Outcome: checksum.Match, Verdict: jv, By: []checksum.Published{o.Published}}
+		v.Genuine = o.Published.Authenticity.Trusted()
+		if row, ok := orphans.rows[o.Path]; ok {
+			r.Files[row].FoundAs = i
 		}
 	}
+}
+
+// orphanIndex finds the entries that name no file present by digest.
+type orphanIndex struct {
+	by   map[orphanKey]*Orphan
+	algs []*hashing.Algorithm // the likeliest algorithm of each entry's digest
+	rows map[string]int       // the rows of entries whose files are not here, by path
+}
+
+type orphanKey struct {
+	alg *hashing.Algorithm
+	sum string
+}
+
+func indexOrphans(ev Evidence) *orphanIndex {
+	x := &orphanIndex{by: make(map[orphanKey]*Orphan), rows: make(map[string]int)}
+	for i := range ev.Files {
+		if ev.Files[i].Read == FileMissing {
+			x.rows[ev.Files[i].Path] = i
+		}
+	}
+	for s := range ev.Sources {
+		for k := range ev.Sources[s].Orphans {
+			o := &ev.Sources[s].Orphans[k]
+			e := o.Published.Expected
+			a := firstCandidate(e)
+			if checksum.Strength(a) <= checksum.Strength(sha1) {
+				continue // a weak digest matching by chance, or made to, names nothing
+			}
+			for _, c := range e.Candidates {
+				if key := (orphanKey{c, string(e.Sum)}); x.by[key] == nil {
+					x.by[key] = o // the first source's entry, as the list reads
+				}
+			}
+			if !slices.Contains(x.algs, a) {
+				x.algs = append(x.algs, a)
+			}
+		}
+	}
+	return x
 }
 
 var sha1, _ = hashing.Lookup("sha1")

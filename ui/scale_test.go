@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// The window stays linear: as a release folder grows from 1,000 files to
+// 20,000, read at the same pace (100 files a tick of the window's clock),
+// the work per file stays the same: how many times the verdict engine
+// weighs each file, how many times the status line counts it, how many
+// times its row is redrawn. (A pass over every file at every tick made
+// 50,000 files take 48 s and 2.7 GB.)
+func TestWindowWorkPerFileStaysConstant(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20,000 files")
+	}
+	type work struct{ judged, counted, redrawn float64 }
+	run := func(n int) work {
+		h := newHarness(t)
+		clk := &testClock{now: time.Unix(2e9, 0)}
+		h.w.now = clk.Now
+		h.core.hold = true
+		h.w.picker.set([]*hashing.Algorithm{mustAlg("sha256")}) // one pass a file
+		root := filepath.Join(t.TempDir(), "release")
+		var sums strings.Builder
+		for i := range n {
+			name := fmt.Sprintf("d%02d/f%05d.bin", i%50, i)
+			path := filepath.Join(root, filepath.FromSlash(name))
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			data := fmt.Sprint(i)
+			if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(data), name)
+		}
+		writeFile(t, filepath.Join(root, "SHA256SUMS"), sums.String())
+		h.w.Add([]string{root})
+		h.waitFor("queued", func() bool { return h.core.queued() == n })
+		for next := 0; next < n; {
+			for end := min(next+100, n); next < end; next++ {
+				h.core.job(next).finish()
+			}
+			clk.advance(tickEvery)
+			h.drain()
+			h.w.Tick()
+		}
+		h.waitFor("every file checked", func() bool { return h.allFinished() && h.w.Idle() && len(h.queue) == 0 })
+		h.w.Tick()
+		if got, want := h.w.banner.Headline(), fmt.Sprintf("All %s files match the digests published for them", thousands(n)); !strings.HasPrefix(got, want) {
+			t.Errorf("%d files: headline %q", n, got)
+		}
+		f := float64(n)
+		return work{float64(h.w.judged) / f, float64(h.w.counted) / f, float64(h.w.files.redrawn) / f}
+	}
+	small, large := run(1_000), run(20_000)
+	t.Logf("per file, 1,000 files: %+v; 20,000 files: %+v", small, large)
+	for _, c := range []struct {
+		what       string
+		small, big float64
+	}{{"judged", small.judged, large.judged}, {"counted", small.counted, large.counted}, {"redrawn", small.redrawn, large.redrawn}} {
+		if c.big > 2*c.small+2 || c.big > 40 {
+			t.Errorf("%s: %.1f times a file for 1,000 files, %.1f for 20,000: the window is not linear", c.what, c.small, c.big)
+		}
+	}
+}
+
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n >= 1000 {
+		s = s[:len(s)-3] + "," + s[len(s)-3:]
+	}
+	return s
+}
