@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"image/color"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -35,11 +37,50 @@ func newCompactRow() *compactRow {
 	r.status.Truncation = fyne.TextTruncateEllipsis
 	r.verdict.Truncation = fyne.TextTruncateEllipsis
 	r.size.Alignment = fyne.TextAlignTrailing
-	r.obj = container.NewBorder(nil, nil, sized(fyne.NewSquareSize(20), r.icon),
-		container.NewHBox(container.New(fixedWidth(90), r.size), container.New(fixedWidth(170), r.status),
-			container.New(fixedWidth(300), r.verdict)),
-		r.name)
+	r.obj = container.New(rowColumns{90, 170, 300}, sized(fyne.NewSquareSize(20), r.icon), r.name, r.size, r.status, r.verdict)
 	return r
+}
+
+// rowColumns lays out a compact row: the icon, the name taking the rest,
+// then columns of the widths given (size, status, verdict). On a narrow
+// list (a small screen at twice the scale) the columns shrink together so
+// that the name keeps at least nameShare of the row: a name cut to
+// "s6bad…" tells the files apart no better than none.
+type rowColumns []float32
+
+const nameShare = 0.4
+
+func (c rowColumns) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(objs[0].MinSize().Width+float32(len(objs))*padding()+80, h)
+}
+
+func (c rowColumns) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	icon := objs[0].MinSize().Width
+	avail := size.Width - icon - float32(len(objs))*padding()
+	fixed := float32(0)
+	for _, w := range c {
+		fixed += w
+	}
+	scale := float32(1)
+	if fixed > (1-nameShare)*avail {
+		scale = max(0, (1-nameShare)*avail) / fixed
+	}
+	x := float32(0)
+	place := func(o fyne.CanvasObject, w float32) {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(x, (size.Height-h)/2))
+		o.Resize(fyne.NewSize(max(0, w), h))
+		x += w + padding()
+	}
+	place(objs[0], icon)
+	place(objs[1], avail-fixed*scale)
+	for i, w := range c {
+		place(objs[2+i], w*scale)
+	}
 }
 
 // set shows it on the row, by its base name.
@@ -123,7 +164,10 @@ func newCompactView(l *fileList) *compactView {
 	v.filter.OnChanged = func(string) { v.refilter() }
 	v.status = widget.NewSelect(statusFilterWords(), func(string) { v.refilter() })
 	v.status.SetSelectedIndex(int(showAll))
-	v.obj = container.NewBorder(container.NewBorder(nil, nil, nil, v.status, v.filter), nil, nil, nil, v.split)
+	// The filter controls come before the list they drive, in the order
+	// Tab moves the focus too (NewBorder would put the list first).
+	controls := container.New(layout.NewBorderLayout(nil, nil, nil, v.status), v.filter, v.status)
+	v.obj = container.New(layout.NewBorderLayout(controls, nil, nil, nil), controls, container.NewThemeOverride(v.split, focusTheme{}))
 	return v
 }
 
@@ -265,4 +309,26 @@ func (v *compactView) redraw(dirty map[*fileItem]bool) {
 	if v.chosen != nil && dirty[v.chosen] {
 		v.card.update()
 	}
+}
+
+// focusTheme marks the row that has the keyboard focus plainly: the
+// theme's focus colour is a faint tint, easy to miss on a list of
+// thousands of rows walked with the arrow keys.
+type focusTheme struct{}
+
+func (focusTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	c := fyne.CurrentApp().Settings().Theme().Color(n, v)
+	if n == theme.ColorNameFocus {
+		return withAlpha(fyne.CurrentApp().Settings().Theme().Color(theme.ColorNamePrimary, v), 0x70)
+	}
+	return c
+}
+func (focusTheme) Font(s fyne.TextStyle) fyne.Resource {
+	return fyne.CurrentApp().Settings().Theme().Font(s)
+}
+func (focusTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
+	return fyne.CurrentApp().Settings().Theme().Icon(n)
+}
+func (focusTheme) Size(n fyne.ThemeSizeName) float32 {
+	return fyne.CurrentApp().Settings().Theme().Size(n)
 }

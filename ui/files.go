@@ -182,6 +182,13 @@ func (it *fileItem) stateText() string {
 }
 
 func (it *fileItem) icon() fyne.Resource {
+	if st := it.verdict.Status; st == verdict.Failed || st == verdict.Conflict || st == verdict.BadSignature || st == verdict.OK {
+		// Decided while other algorithms are still read: the verdict's
+		// mark, not a neutral one beside "Does NOT match".
+		if it.state == stateHashing || it.state == stateWaiting {
+			return colourIcon(st.Colour(), true)
+		}
+	}
 	switch it.state {
 	case stateDone:
 		// The engine's status, by the one mapping (verdict.Colour): green

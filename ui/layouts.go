@@ -233,8 +233,26 @@ type pageLayout struct{}
 
 func (pageLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	top, list := objs[0].MinSize(), objs[1].MinSize()
-	return fyne.NewSize(max(top.Width, list.Width), top.Height+padding()+list.Height)
+	h := list.Height
+	if listing(objs[1]) {
+		// The list keeps room for several rows under a tall top (a banner
+		// on a small screen at twice the scale): the page scrolls to it,
+		// rather than leaving it one row tall.
+		h = max(h, pageListRoom)
+	}
+	return fyne.NewSize(max(top.Width, list.Width), top.Height+padding()+h)
 }
+
+// listing reports whether the list's place shows files, not the drop zone
+// of an empty window (its last object).
+func listing(o fyne.CanvasObject) bool {
+	c, ok := o.(*fyne.Container)
+	return ok && o.Visible() && len(c.Objects) == 2 && !c.Objects[1].Visible()
+}
+
+// pageListRoom is the least height of the list under the top: about six
+// rows of the compact list.
+const pageListRoom = 220
 
 func (pageLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	top, list := objs[0], objs[1]

@@ -37,10 +37,6 @@ const listRoom = 160
 // read for its verdict is done, rather than at the next tick.
 const maxJudgedAtOnce = 64
 
-// maxRecompute bounds the files hashed again with the algorithm a pasted
-// digest needs.
-const maxRecompute = 32
-
 // Config holds what New needs besides the app, the window and the core. The
 // zero value is what Run uses.
 type Config struct {
