@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,8 +18,9 @@ type Job struct {
 	path   string
 	algs   []*hashing.Algorithm
 	q      *Queue
-	stream io.Reader // set for AddReader; nil for a path opened by the queue
-	file   File      // set for AddFile until the job takes it; the job closes it
+	stream io.Reader   // set for AddReader; nil for a path opened by the queue
+	file   File        // set for AddFile until the job takes it; the job closes it
+	info   fs.FileInfo // file's, from AddOpened, then from open: what it is
 
 	units  []hashing.Unit
 	spread int        // the goroutines its one unit hashes on (spreadOver); 0: one

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"io/fs"
 	"os"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -36,6 +38,28 @@ func pollForWriter(f *os.File) error {
 		err = perr
 	}
 	return err
+}
+
+// nominalDevices remembers, per device (Stat_t.Dev), what sizeIsNominal
+// said of a file on it: a file system's type does not change while it is
+// mounted, and a release of 50,000 files would ask 50,000 times.
+var nominalDevices sync.Map // uint64 -> bool
+
+// nominalSize is sizeIsNominal for f, whose information is st, asked once
+// per device.
+func nominalSize(f File, st fs.FileInfo) bool {
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	if !ok {
+		return sizeIsNominal(f)
+	}
+	if v, ok := nominalDevices.Load(uint64(sys.Dev)); ok {
+		return v.(bool)
+	}
+	v := sizeIsNominal(f)
+	if _, ok := f.(*os.File); ok { // a stand-in of the tests says nothing of the device
+		nominalDevices.Store(uint64(sys.Dev), v)
+	}
+	return v
 }
 
 // sizeIsNominal reports whether f lies on a file system whose files'

@@ -159,7 +159,11 @@ func (j *Job) open() (File, fs.FileInfo, error) {
 			return nil, nil, err
 		}
 	}
-	st, err := f.Stat()
+	st, err := j.info, error(nil)
+	if st == nil {
+		st, err = f.Stat()
+	}
+	j.info = st
 	switch {
 	case err != nil:
 		f.Close()
@@ -178,7 +182,7 @@ func (j *Job) open() (File, fs.FileInfo, error) {
 			}
 		}
 		return f, nil, nil
-	case st.Size() == 0 || sizeIsNominal(f):
+	case st.Size() == 0 || nominalSize(f, st):
 		// A file of /proc that says it is empty but is not, or one of /sys
 		// that says 4096 and holds a line: read as a stream, to its end.
 		return f, nil, nil
@@ -196,7 +200,14 @@ func (j *Job) awaitWriter(r io.Reader) (io.Reader, error) {
 	if !ok || j.stream != nil {
 		return r, nil
 	}
-	if st, err := f.Stat(); err != nil || !isFIFO(st) {
+	st := j.info // what open found
+	if st == nil {
+		var err error
+		if st, err = f.Stat(); err != nil {
+			return r, nil
+		}
+	}
+	if !isFIFO(st) {
 		return r, nil
 	}
 	if j.stopped.Load() {

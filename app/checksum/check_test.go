@@ -24,9 +24,10 @@ type hashLog struct {
 	calls map[string][]string // base name -> algorithm ids of each job, joined
 }
 
-// options are CheckOptions hashing through a queue of the test's.
+// options are CheckOptions hashing through a queue of the test's, every
+// file a job that OnStart logs.
 func (h *hashLog) options(t *testing.T) CheckOptions {
-	q := app.NewQueue(app.Options{})
+	q := app.NewQueue(app.Options{SmallFiles: -1})
 	t.Cleanup(q.Close)
 	return CheckOptions{Queue: q, OnStart: func(j *app.Job) {
 		h.mu.Lock()
@@ -345,7 +346,9 @@ func TestCheckFileGoneBeforeTheSecondReading(t *testing.T) {
 	dir := apptest.Tree(t, map[string]string{"a.tar.gz": "abc"})
 	sf, _ := Parse(filepath.Join(dir, "checksums.txt"), []byte(apptest.Hex("blake3", []byte("abc"))+"  a.tar.gz\n"))
 	var reads []string
-	opts := CheckOptions{OnStart: func(j *app.Job) {
+	q := app.NewQueue(app.Options{SmallFiles: -1}) // every reading a job, for OnStart
+	defer q.Close()
+	opts := CheckOptions{Queue: q, OnStart: func(j *app.Job) {
 		reads = append(reads, strings.Join(ids(j.Algorithms()), ","))
 		os.Remove(j.Path())
 	}}

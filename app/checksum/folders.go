@@ -1,0 +1,147 @@
+package checksum
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/hashdrop/hashdrop/app"
+)
+
+// place is resolve for Check, without looking at the disk when the entry
+// has one reading: the file is opened next (folders.open), and what was
+// opened decides. A name refused by its form (absolute, "..") is refused
+// here.
+func (sf *File) place(e *Entry, root *os.Root) (path, rel string, status Status, w why) {
+	if !e.Escaped && strings.Contains(e.Name, `\`) && filepath.Separator != '\\' {
+		return sf.resolve(e, root) // which reading exists is for the disk to say
+	}
+	path = sf.pathOf(e.Name)
+	native := filepath.FromSlash(e.Name)
+	if root != nil {
+		switch {
+		case isAbsName(e.Name):
+			return path, native, StatusRefused, why{kind: app.CauseAbsolute}
+		case !filepath.IsLocal(native):
+			return path, native, StatusRefused, why{kind: app.CauseOutside}
+		}
+	}
+	return path, native, StatusOK, why{}
+}
+
+// folders opens the files of a check: through root (nil: by path), or
+// through an os.Root of the file's own sub-folder, kept open for the
+// next files there, so that a file costs one openat(2) instead of one for
+// each folder on its way. Safe for concurrent use (the batch's workers).
+type folders struct {
+	root *os.Root
+	mu   sync.Mutex
+	sub  map[string]*os.Root // nil: cannot be opened as a root, go through root
+}
+
+// maxFolders bounds the sub-folders kept open; files of the others are
+// opened through the check's root.
+const maxFolders = 256
+
+func newFolders(root *os.Root) *folders {
+	return &folders{root: root, sub: map[string]*os.Root{}}
+}
+
+func (fo *folders) close() {
+	fo.mu.Lock()
+	defer fo.mu.Unlock()
+	for _, r := range fo.sub {
+		if r != nil {
+			r.Close()
+		}
+	}
+	clear(fo.sub)
+}
+
+// folder returns the os.Root of the sub-folder dir of root, or nil.
+func (fo *folders) folder(dir string) *os.Root {
+	fo.mu.Lock()
+	defer fo.mu.Unlock()
+	r, ok := fo.sub[dir]
+	if !ok && len(fo.sub) < maxFolders {
+		r, _ = fo.root.OpenRoot(dir) // the folder is inside root: os.Root sees to it
+		fo.sub[dir] = r
+	}
+	return r
+}
+
+// open opens the file of an entry for reading, through the check's root
+// (links leading out of it are refused) or, without one, by path. It never
+// waits for a pipe's writer, and returns the file only when the descriptor
+// it opened is a regular file (fstat), with its information; otherwise
+// the status says why not.
+func (fo *folders) open(path, rel string) (*os.File, fs.FileInfo, Status, why) {
+	const flag = os.O_RDONLY | app.NonblockFlag
+	var (
+		f   *os.File
+		err error
+	)
+	switch dir, leaf := filepath.Split(rel); {
+	case fo.root == nil:
+		f, err = os.OpenFile(path, flag, 0)
+	case dir != "" && !hasDotDot(dir):
+		if sub := fo.folder(strings.TrimRight(dir, string(filepath.Separator))); sub != nil {
+			f, err = sub.OpenFile(leaf, flag, 0)
+			if err != nil && escapesRoot(err) {
+				// A link out of the sub-folder may stay in the check's.
+				f, err = fo.root.OpenFile(rel, flag, 0)
+			}
+			break
+		}
+		fallthrough
+	default:
+		f, err = fo.root.OpenFile(rel, flag, 0)
+	}
+	if err != nil {
+		if st := fo.special(path, rel, err); st != nil {
+			_, status, why := classify(path, st, nil, false)
+			return nil, nil, status, why
+		}
+		_, status, why := classify(path, nil, err, fo.root != nil)
+		return nil, nil, status, why
+	}
+	st, err := f.Stat()
+	if _, status, why := classify(path, st, err, false); status != StatusOK {
+		f.Close()
+		return nil, nil, status, why
+	}
+	return f, st, StatusOK, why{}
+}
+
+// special returns the information of a file that could not be opened
+// because of what it is (a socket: ENXIO), so that it is refused as such
+// rather than called unreadable; nil otherwise.
+func (fo *folders) special(path, rel string, err error) fs.FileInfo {
+	if !errors.Is(err, syscall.ENXIO) && !errors.Is(err, syscall.EOPNOTSUPP) {
+		return nil
+	}
+	var st fs.FileInfo
+	if fo.root != nil {
+		st, err = fo.root.Stat(rel)
+	} else {
+		st, err = os.Stat(path)
+	}
+	if err != nil || st.Mode().IsRegular() {
+		return nil
+	}
+	return st
+}
+
+// hasDotDot reports whether the folder path dir has a ".." element.
+func hasDotDot(dir string) bool {
+	for _, el := range strings.FieldsFunc(dir, func(r rune) bool { return r == filepath.Separator || r == '/' }) {
+		if el == ".." {
+			return true
+		}
+	}
+	return false
+}
