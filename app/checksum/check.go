@@ -494,14 +494,31 @@ const (
 	planSeenBits = 8
 )
 
-// planTargets reads the entries of sf twice to plan the check, calling
-// each, if set, with every entry in the first reading. The first finds the
-// names that may be named again, in a bit a name (planSeenBits an entry,
-// so that few names share one): an entry whose bit is set already may name
-// the file of an entry before it. The second keeps a slot for the entries
-// of those names only: a checksum file that names every file once has a
-// plan of a few names that shared a bit by chance.
+// planTargets reads the entries of sf to plan the check, calling each, if
+// set, with every entry on the way. A checksum file of up to
+// planOnePassMax entries is read once: every entry's slot is kept (8 bytes
+// an entry while planning), sorted, and those named once are dropped.
+// A larger one is read twice, in about a byte an entry: the first reading
+// finds the names that may be named again, in a bit a name (planSeenBits
+// an entry, so that few names share one): an entry whose bit is set
+// already may name the file of an entry before it. The second keeps a slot
+// for the entries of those names only.
 func planTargets(sf *File, each func(*Entry)) targetPlan {
+	if sf.EntryCount <= planOnePassMax {
+		var p targetPlan
+		sf.entries(func(_ int, e *Entry) bool {
+			if each != nil {
+				each(e)
+			}
+			if e.Unsupported == "" {
+				p = append(p, planHash(sf.targetKey(e))|algMask(e.Algorithms[:1])<<planCountBits|1) // the likeliest candidate: the others only if needed
+			}
+			return true
+		})
+		p = p.merge()
+		// Only the names named more than once need a slot.
+		return slices.Clip(slices.DeleteFunc(p, func(v uint64) bool { return v&planCountMax == 1 }))
+	}
 	seen := make([]uint64, max(1, sf.EntryCount*planSeenBits/64))
 	var again []uint32 // the top bits of the names' hashes whose bit was set already
 	sf.entries(func(_ int, e *Entry) bool {
@@ -534,8 +551,18 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 		}
 		return true
 	})
+	return slices.Clip(p.merge())
+}
+
+// planOnePassMax is the most entries planTargets plans in one reading of
+// the checksum file: 16 MiB of slots while it plans. A variable for the
+// tests, which plan both ways.
+var planOnePassMax = 2 << 20
+
+// merge sorts the slots of p and merges those of each name: algorithms
+// or'ed, counts added.
+func (p targetPlan) merge() targetPlan {
 	slices.Sort(p)
-	// Merge the slots of each name: algorithms or'ed, counts added.
 	out := p[:0]
 	for _, v := range p {
 		if n := len(out); n > 0 && out[n-1]>>(planAlgBits+planCountBits) == v>>(planAlgBits+planCountBits) {
@@ -546,7 +573,7 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 		}
 		out = append(out, v)
 	}
-	return slices.Clip(out)
+	return out
 }
 
 // repeats is how many entries name a file an entry before them named.

@@ -444,10 +444,20 @@ func TestTargetPlanHasABitForEveryAlgorithm(t *testing.T) {
 	}
 }
 
-// The plan keeps slots only for the files named more than once (and a few
-// that share a bit of its first reading by chance): a checksum file that
-// names every file once, as most do, has a plan of a few slots.
+// The plan keeps slots only for the files named more than once (and, when
+// it is read twice, a few that share a bit of its first reading by
+// chance): a checksum file that names every file once, as most do, has a
+// plan of a few slots. Planned in one reading, or two.
 func TestTargetPlanKeepsTheFilesNamedAgain(t *testing.T) {
+	for _, onePassMax := range []int{planOnePassMax, 0} {
+		was := planOnePassMax
+		planOnePassMax = onePassMax
+		t.Run(fmt.Sprint("one pass up to ", onePassMax), testTargetPlanKeepsTheFilesNamedAgain)
+		planOnePassMax = was
+	}
+}
+
+func testTargetPlanKeepsTheFilesNamedAgain(t *testing.T) {
 	md5, _ := hashing.Lookup("md5")
 	sha1, _ := hashing.Lookup("sha1")
 	const n = 100_000
