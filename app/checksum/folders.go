@@ -101,6 +101,9 @@ func (fo *folders) open(path, rel string) (*os.File, fs.FileInfo, Status, why) {
 	default:
 		f, err = fo.root.OpenFile(rel, flag, 0)
 	}
+	if opened != nil {
+		opened(path, "open")
+	}
 	if err != nil {
 		if st := fo.special(path, rel, err); st != nil {
 			_, status, why := classify(path, st, nil, false)
@@ -110,12 +113,18 @@ func (fo *folders) open(path, rel string) (*os.File, fs.FileInfo, Status, why) {
 		return nil, nil, status, why
 	}
 	st, err := f.Stat()
+	if opened != nil {
+		opened(path, "fstat")
+	}
 	if _, status, why := classify(path, st, err, false); status != StatusOK {
 		f.Close()
 		return nil, nil, status, why
 	}
 	return f, st, StatusOK, why{}
 }
+
+// opened, when set (tests), is told of every open and fstat of open.
+var opened func(path, op string)
 
 // special returns the information of a file that could not be opened
 // because of what it is (a socket: ENXIO), so that it is refused as such
