@@ -36,6 +36,7 @@ type Job struct {
 	cancel  context.CancelFunc
 	stopped atomic.Bool // set by Cancel: the cheap test on the hot path
 	failed  atomic.Bool // the reader gave up: units must not produce digests
+	faulted atomic.Bool // a unit touched a mapped page the file no longer has
 
 	mu      sync.Mutex
 	reading readDeadliner // what is being read, if a Read blocked in it can be woken by Cancel

@@ -40,45 +40,45 @@ func pollForWriter(f *os.File) error {
 	return err
 }
 
-// nominalDevices remembers, per device (Stat_t.Dev), what sizeIsNominal
-// said of a file on it: a file system's type does not change while it is
-// mounted, and a release of 50,000 files would ask 50,000 times.
-var nominalDevices sync.Map // uint64 -> bool
+// devices remembers, per device (Stat_t.Dev), the type of the file system
+// a file on it lies on: it does not change while it is mounted, and a
+// release of 50,000 files would ask 50,000 times.
+var devices sync.Map // uint64 -> int64, the statfs type; -1: unknown
 
-// nominalSize is sizeIsNominal for f, whose information is st, asked once
-// per device.
-func nominalSize(f File, st fs.FileInfo) bool {
+// fsType is the type (statfs f_type) of the file system f lies on, st its
+// information, asked once per device; -1 when it cannot be told.
+func fsType(f File, st fs.FileInfo) int64 {
 	sys, ok := st.Sys().(*syscall.Stat_t)
-	if !ok {
-		return sizeIsNominal(f)
+	if ok {
+		if v, ok := devices.Load(uint64(sys.Dev)); ok {
+			return v.(int64)
+		}
 	}
-	if v, ok := nominalDevices.Load(uint64(sys.Dev)); ok {
-		return v.(bool)
-	}
-	v := sizeIsNominal(f)
-	if _, ok := f.(*os.File); ok { // a stand-in of the tests says nothing of the device
-		nominalDevices.Store(uint64(sys.Dev), v)
-	}
-	return v
-}
-
-// sizeIsNominal reports whether f lies on a file system whose files'
-// sizes are not their contents' (sysfs says 4096, /proc says 0 or 4096):
-// what is read is all there is, and a short read is no change.
-func sizeIsNominal(f File) bool {
-	of, ok := f.(*os.File)
-	if !ok {
-		return false
+	of, isFile := f.(*os.File)
+	if !isFile {
+		return -1 // a stand-in of the tests says nothing of the device
 	}
 	rc, err := of.SyscallConn() // not Fd, which would make f blocking
 	if err != nil {
-		return false
+		return -1
 	}
-	var st unix.Statfs_t
-	if rc.Control(func(fd uintptr) { err = unix.Fstatfs(int(fd), &st) }) != nil || err != nil {
-		return false
+	var sfs unix.Statfs_t
+	if rc.Control(func(fd uintptr) { err = unix.Fstatfs(int(fd), &sfs) }) != nil || err != nil {
+		return -1
 	}
-	switch st.Type {
+	t := int64(sfs.Type)
+	if ok {
+		devices.Store(uint64(sys.Dev), t)
+	}
+	return t
+}
+
+// nominalSize reports whether f, whose information is st, lies on a file
+// system whose files' sizes are not their contents' (sysfs says 4096,
+// /proc says 0 or 4096): what is read is all there is, and a short read
+// is no change.
+func nominalSize(f File, st fs.FileInfo) bool {
+	switch fsType(f, st) {
 	case unix.SYSFS_MAGIC, unix.PROC_SUPER_MAGIC, unix.DEBUGFS_MAGIC, unix.TRACEFS_MAGIC,
 		unix.SECURITYFS_MAGIC, unix.CGROUP_SUPER_MAGIC, unix.CGROUP2_SUPER_MAGIC:
 		return true
