@@ -13,7 +13,8 @@ import (
 // added are handed, a group at a time, to one worker goroutine per core,
 // which opens each (one open, one fstat), hashes a small one itself
 // (FileHasher) and queues a large one, or anything but a regular file, as
-// a job of the Queue. A group is one channel message and one wake-up for
+// a job of the Queue. There are no more workers than the queue has
+// readers (Options.Readers). A group is one channel message and one wake-up for
 // its files together, not one per file.
 //
 // Add and Wait are for one goroutine, the caller's, which bounds how far it
@@ -70,7 +71,9 @@ type Ticket struct {
 // Close; onJob, if not nil, is given every job the batch queues (a large
 // file, a pipe), from a worker goroutine.
 func (q *Queue) NewBatch(ctx context.Context, onJob func(*Job)) *Batch {
-	b := &Batch{q: q, onJob: onJob, workers: runtime.GOMAXPROCS(0), jobs: map[*Job]struct{}{}}
+	// A worker a core, and no more than the queue's readers (-j 1: one
+	// file read at a time, for a disk that seeks).
+	b := &Batch{q: q, onJob: onJob, workers: max(1, min(runtime.GOMAXPROCS(0), q.opts.Readers)), jobs: map[*Job]struct{}{}}
 	b.ctx, b.cancel = context.WithCancel(ctx)
 	b.work = make(chan *group, 2*b.workers)
 	return b
