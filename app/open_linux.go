@@ -54,17 +54,22 @@ func fsType(f File, st fs.FileInfo) int64 {
 			return v.(int64)
 		}
 	}
-	of, isFile := f.(*os.File)
-	if !isFile {
-		return -1 // a stand-in of the tests says nothing of the device
-	}
-	rc, err := of.SyscallConn() // not Fd, which would make f blocking
-	if err != nil {
-		return -1
-	}
 	var sfs unix.Statfs_t
-	if rc.Control(func(fd uintptr) { err = unix.Fstatfs(int(fd), &sfs) }) != nil || err != nil {
-		return -1
+	switch x := f.(type) {
+	case *os.File:
+		rc, err := x.SyscallConn() // not Fd, which would make f blocking
+		if err != nil {
+			return -1
+		}
+		if rc.Control(func(fd uintptr) { err = unix.Fstatfs(int(fd), &sfs) }) != nil || err != nil {
+			return -1
+		}
+	case *fdFile:
+		if unix.Fstatfs(x.fd, &sfs) != nil {
+			return -1
+		}
+	default:
+		return -1 // a stand-in of the tests says nothing of the device
 	}
 	t := int64(sfs.Type)
 	if ok {

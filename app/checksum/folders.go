@@ -33,14 +33,15 @@ func (sf *File) place(e *Entry, root *os.Root) (path, rel string, status Status,
 	return path, native, StatusOK, why{}
 }
 
-// folders opens the files of a check: through root (nil: by path), or
-// through an os.Root of the file's own sub-folder, kept open for the
-// next files there, so that a file costs one openat(2) instead of one for
-// each folder on its way. Safe for concurrent use (the batch's workers).
+// folders opens the files of a check: through root (nil: by path), or in
+// the file's own sub-folder, opened through root and kept open for the
+// next files there (app.OpenIn), so that a file costs one openat(2)
+// instead of one for each folder on its way. Safe for concurrent use (the
+// batch's workers).
 type folders struct {
 	root *os.Root
 	mu   sync.Mutex
-	sub  map[string]*os.Root // nil: cannot be opened as a root, go through root
+	sub  map[string]*os.File // nil: cannot be opened, go through root
 }
 
 // maxFolders bounds the sub-folders kept open; files of the others are
@@ -48,7 +49,7 @@ type folders struct {
 const maxFolders = 256
 
 func newFolders(root *os.Root) *folders {
-	return &folders{root: root, sub: map[string]*os.Root{}}
+	return &folders{root: root, sub: map[string]*os.File{}}
 }
 
 func (fo *folders) close() {
@@ -62,16 +63,16 @@ func (fo *folders) close() {
 	clear(fo.sub)
 }
 
-// folder returns the os.Root of the sub-folder dir of root, or nil.
-func (fo *folders) folder(dir string) *os.Root {
+// folder returns the sub-folder dir of root, open, or nil.
+func (fo *folders) folder(dir string) *os.File {
 	fo.mu.Lock()
 	defer fo.mu.Unlock()
-	r, ok := fo.sub[dir]
+	d, ok := fo.sub[dir]
 	if !ok && len(fo.sub) < maxFolders {
-		r, _ = fo.root.OpenRoot(dir) // the folder is inside root: os.Root sees to it
-		fo.sub[dir] = r
+		d, _ = fo.root.Open(dir) // inside root: os.Root sees to it
+		fo.sub[dir] = d
 	}
-	return r
+	return d
 }
 
 // open opens the file of an entry for reading, through the check's root
@@ -79,27 +80,28 @@ func (fo *folders) folder(dir string) *os.Root {
 // waits for a pipe's writer, and returns the file only when the descriptor
 // it opened is a regular file (fstat), with its information; otherwise
 // the status says why not.
-func (fo *folders) open(path, rel string) (*os.File, fs.FileInfo, Status, why) {
-	const flag = os.O_RDONLY | app.NonblockFlag
+func (fo *folders) open(path, rel string) (app.File, fs.FileInfo, Status, why) {
 	var (
-		f   *os.File
+		f   app.File
+		st  fs.FileInfo
 		err error
 	)
 	switch dir, leaf := filepath.Split(rel); {
 	case fo.root == nil:
-		f, err = os.OpenFile(path, flag, 0)
-	case dir != "" && !hasDotDot(dir):
+		f, err = openFile(nil, path)
+	case dir != "" && !hasDotDot(dir) && leaf != ".." && leaf != ".":
 		if sub := fo.folder(strings.TrimRight(dir, string(filepath.Separator))); sub != nil {
-			f, err = sub.OpenFile(leaf, flag, 0)
-			if err != nil && escapesRoot(err) {
-				// A link out of the sub-folder may stay in the check's.
-				f, err = fo.root.OpenFile(rel, flag, 0)
+			f, st, err = app.OpenIn(sub, leaf)
+			if err != nil && (errors.Is(err, syscall.ELOOP) || errors.Is(err, errors.ErrUnsupported)) {
+				// A link, which os.Root follows inside root only.
+				f, st, err = nil, nil, nil
+				f, err = openFile(fo.root, rel)
 			}
 			break
 		}
 		fallthrough
 	default:
-		f, err = fo.root.OpenFile(rel, flag, 0)
+		f, err = openFile(fo.root, rel)
 	}
 	if opened != nil {
 		opened(path, "open")
@@ -112,7 +114,9 @@ func (fo *folders) open(path, rel string) (*os.File, fs.FileInfo, Status, why) {
 		_, status, why := classify(path, nil, err, fo.root != nil)
 		return nil, nil, status, why
 	}
-	st, err := f.Stat()
+	if st == nil { // OpenIn's came with the file
+		st, err = f.Stat()
+	}
 	if opened != nil {
 		opened(path, "fstat")
 	}
@@ -121,6 +125,23 @@ func (fo *folders) open(path, rel string) (*os.File, fs.FileInfo, Status, why) {
 		return nil, nil, status, why
 	}
 	return f, st, StatusOK, why{}
+}
+
+// openFile opens name for reading through root, or by path when root is
+// nil, without waiting for a pipe's writer; nil when it cannot be opened.
+func openFile(root *os.Root, name string) (app.File, error) {
+	const flag = os.O_RDONLY | app.NonblockFlag
+	var f *os.File
+	var err error
+	if root != nil {
+		f, err = root.OpenFile(name, flag, 0)
+	} else {
+		f, err = os.OpenFile(name, flag, 0)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // opened, when set (tests), is told of every open and fstat of open.
