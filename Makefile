@@ -249,7 +249,11 @@ vet:
 # of one b2sum on the file, for the others), and the whole process, hashdrop
 # sum against openssl dgst and rhash, or the specialist with its defaults, on
 # a 1 GiB file in /dev/shm. A line where Hashdrop is the slower says so.
-# About 5 minutes; run it on a quiet machine.
+# Then many small files (issue 51, app/internal/smallbench): a release of
+# 50,000 random files of 2-3 KB in 50 folders with its SHA256SUMS, made in the
+# temporary folder, hashdrop check against sha256sum -c and rhash -c, and
+# hashdrop sum of 20,000 of them against sha256sum, in turns, wall time, CPU
+# and peak memory (GNU time). About 8 minutes; run it on a quiet machine.
 bench: deps-bench
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
 	$(GO) test -v -run '^TestAlternate$$' ./hashing -alternate=all
@@ -258,6 +262,7 @@ bench: deps-bench
 	$(GO) test -tags opensslpeer -count=1 -v -run 'OpenSSLAgrees|KernelsAgainstOpenSSL' ./hashing/internal/opensslpeer -algorithms sha256,sha1
 	CGO_ENABLED=0 $(GO) build -o $(BIN) ./app/cli/hashdrop
 	$(GO) run ./app/internal/peerbench -hashdrop $(BIN) -a sha256,sha1,blake3,xxh3,blake2b -rounds 5
+	$(GO) run ./app/internal/smallbench -hashdrop $(BIN) -rounds 5
 
 # Regenerate the amd64 assembly from the avo generators in hashing/_asm.
 asm:

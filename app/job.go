@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,8 +18,9 @@ type Job struct {
 	path   string
 	algs   []*hashing.Algorithm
 	q      *Queue
-	stream io.Reader // set for AddReader; nil for a path opened by the queue
-	file   File      // set for AddFile until the job takes it; the job closes it
+	stream io.Reader   // set for AddReader; nil for a path opened by the queue
+	file   File        // set for AddFile until the job takes it; the job closes it
+	info   fs.FileInfo // file's, from AddOpened, then from open: what it is
 
 	units  []hashing.Unit
 	spread int        // the goroutines its one unit hashes on (spreadOver); 0: one
@@ -34,6 +36,7 @@ type Job struct {
 	cancel  context.CancelFunc
 	stopped atomic.Bool // set by Cancel: the cheap test on the hot path
 	failed  atomic.Bool // the reader gave up: units must not produce digests
+	faulted atomic.Bool // a unit touched a mapped page the file no longer has
 
 	mu      sync.Mutex
 	reading readDeadliner // what is being read, if a Read blocked in it can be woken by Cancel

@@ -6,19 +6,36 @@ import "sync/atomic"
 // reader fills it once and every unit hashes the same bytes; a reference count
 // instead of a copy per algorithm says when the last one is done with it.
 type chunk struct {
-	buf  []byte // full capacity: the queue's chunk size
-	n    int    // bytes of buf holding data; written by the reader before sending
+	buf []byte // full capacity: the queue's chunk size
+	n   int    // bytes of buf holding data; written by the reader before sending
+	// view, when set, is a window of the file mapped in memory (mapRange)
+	// whose bytes the chunk holds instead of buf's; unmapped on release.
+	view []byte
 	refs atomic.Int32
 	lane *lane
 }
 
-func (c *chunk) data() []byte { return c.buf[:c.n] }
+func (c *chunk) data() []byte {
+	if c.view != nil {
+		return c.view[:c.n]
+	}
+	return c.buf[:c.n]
+}
+
+// unmapView gives back the window the chunk held, if any.
+func (c *chunk) unmapView() {
+	if c.view != nil {
+		unmap(c.view)
+		c.view = nil
+	}
+}
 
 // release drops one reference; the last one hands the chunk back to its lane,
 // which wakes the reader once half the lane is free.
 func (c *chunk) release() {
 	switch r := c.refs.Add(-1); {
 	case r == 0:
+		c.unmapView()
 		l := c.lane
 		l.free <- c // never blocks: free can hold every chunk of the lane
 		if len(l.free) >= (cap(l.free)+1)/2 {
@@ -81,7 +98,10 @@ func (l *lane) get(stop <-chan struct{}) *chunk {
 }
 
 // put returns a chunk the reader got but did not send.
-func (l *lane) put(c *chunk) { l.free <- c }
+func (l *lane) put(c *chunk) {
+	c.unmapView()
+	l.free <- c
+}
 
 // idle reports whether every chunk of the lane is back, as it must be between
 // two files.

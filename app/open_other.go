@@ -20,5 +20,5 @@ func OpenFile(name string) (File, error) {
 
 func awaitWriter(_ context.Context, f File) (File, error) { return f, nil }
 func isFIFO(fs.FileInfo) bool                             { return false }
-func sizeIsNominal(File) bool                             { return false }
+func nominalSize(File, fs.FileInfo) bool                  { return false }
 func blocking(f *os.File) error                           { return nil }

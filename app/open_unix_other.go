@@ -2,7 +2,10 @@
 
 package app
 
-import "os"
+import (
+	"io/fs"
+	"os"
+)
 
 // portablePipes: named pipes are opened in the background (see openFile).
 var portablePipes = true
@@ -11,6 +14,6 @@ var portablePipes = true
 // looked and is one now that it is open.
 func pollForWriter(*os.File) error { return ErrChanged }
 
-// sizeIsNominal: only Linux's sysfs and procfs are known to give sizes
+// nominalSize: only Linux's sysfs and procfs are known to give sizes
 // their files do not have.
-func sizeIsNominal(File) bool { return false }
+func nominalSize(File, fs.FileInfo) bool { return false }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -80,7 +81,12 @@ func (j *Job) hash(l *lane) Result {
 		solo hashing.Hasher // the one unit, hashed by readSolo first
 		slow = true
 	)
-	if len(j.units) == 1 && j.spread <= 1 {
+	// With HASHDROP_READ=map, a large regular file on a local disk is
+	// mapped, a window a chunk, rather than copied by read(2); its units
+	// then hash on goroutines of their own while the reader maps the
+	// windows ahead (see readMapped for why it is not the default).
+	mapped := before != nil && r == File(f) && mappable(f, before)
+	if len(j.units) == 1 && j.spread <= 1 && !mapped {
 		solo = j.units[0].New()
 		n, slow, err = j.readSolo(r, l, size, solo)
 	}
@@ -95,7 +101,11 @@ func (j *Job) hash(l *lane) Result {
 			go j.hashUnit(u, h, ins[u], &wg)
 		}
 		var m int64
-		m, err = j.readAll(r, l, ins, size, n)
+		if mapped {
+			m, err = j.readMapped(f, l, ins, size)
+		} else {
+			m, err = j.readAll(r, l, ins, size, n)
+		}
 		n += m
 	}
 	if err == nil && before != nil {
@@ -110,6 +120,9 @@ func (j *Job) hash(l *lane) Result {
 		}
 	}
 	wg.Wait()
+	if err == nil && j.faulted.Load() {
+		err = ErrChanged // truncated while it was mapped
+	}
 	if !slow && err == nil && !j.stopped.Load() {
 		sums := solo.Sums()
 		j.sums[0].Store(&sums)
@@ -159,7 +172,11 @@ func (j *Job) open() (File, fs.FileInfo, error) {
 			return nil, nil, err
 		}
 	}
-	st, err := f.Stat()
+	st, err := j.info, error(nil)
+	if st == nil {
+		st, err = f.Stat()
+	}
+	j.info = st
 	switch {
 	case err != nil:
 		f.Close()
@@ -178,7 +195,7 @@ func (j *Job) open() (File, fs.FileInfo, error) {
 			}
 		}
 		return f, nil, nil
-	case st.Size() == 0 || sizeIsNominal(f):
+	case st.Size() == 0 || nominalSize(f, st):
 		// A file of /proc that says it is empty but is not, or one of /sys
 		// that says 4096 and holds a line: read as a stream, to its end.
 		return f, nil, nil
@@ -196,7 +213,14 @@ func (j *Job) awaitWriter(r io.Reader) (io.Reader, error) {
 	if !ok || j.stream != nil {
 		return r, nil
 	}
-	if st, err := f.Stat(); err != nil || !isFIFO(st) {
+	st := j.info // what open found
+	if st == nil {
+		var err error
+		if st, err = f.Stat(); err != nil {
+			return r, nil
+		}
+	}
+	if !isFIFO(st) {
 		return r, nil
 	}
 	if j.stopped.Load() {
@@ -314,14 +338,16 @@ func (j *Job) hashUnit(u int, h hashing.Hasher, in <-chan *chunk, wg *sync.WaitG
 	defer wg.Done()
 	m := &j.meters[u]
 	step := piece * max(j.spread, 1) // a piece for each goroutine of a spread unit
+	ok := true
 	for c := range in {
-		for p := c.data(); len(p) > 0 && !j.stopped.Load(); {
-			k := min(len(p), step)
-			h.Write(p[:k])
-			p = p[k:]
-			m.add(k, j.q.clock())
+		if ok {
+			ok = j.hashChunk(h, c, m, step)
 		}
 		c.release()
+	}
+	if !ok {
+		j.faulted.Store(true)
+		return
 	}
 	if j.failed.Load() || j.stopped.Load() {
 		return
@@ -329,6 +355,68 @@ func (j *Job) hashUnit(u int, h hashing.Hasher, in <-chan *chunk, wg *sync.WaitG
 	sums := h.Sums()
 	j.sums[u].Store(&sums)
 }
+
+// hashChunk hashes c with h a piece at a time. A chunk mapped from the
+// file faults when the file was truncated under it (SIGBUS): the fault is
+// a panic here, recovered, and hashChunk returns false.
+func (j *Job) hashChunk(h hashing.Hasher, c *chunk, m *meter, step int) (ok bool) {
+	if c.view != nil {
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer func() {
+			if r := recover(); r != nil {
+				if e, isFault := r.(interface{ Addr() uintptr }); !isFault || e == nil {
+					panic(r)
+				}
+				ok = false
+			}
+		}()
+	}
+	for p := c.data(); len(p) > 0 && !j.stopped.Load(); {
+		k := min(len(p), step)
+		h.Write(p[:k])
+		p = p[k:]
+		m.add(k, j.q.clock())
+	}
+	return true
+}
+
+// readMapped maps size bytes of f, a window a chunk of l, and sends each
+// chunk to every unit; the windows a lane holds bound the file's resident
+// pages. It returns the bytes mapped; context.Canceled when stopped.
+func (j *Job) readMapped(f File, l *lane, outs []chan *chunk, size int64) (int64, error) {
+	var read int64
+	for read < size {
+		if j.stopped.Load() {
+			return read, context.Canceled
+		}
+		c := l.get(j.ctx.Done())
+		if c == nil {
+			return read, context.Canceled
+		}
+		n := int(min(size-read, mapWindow))
+		view, err := mapRange(f, read, n)
+		if err != nil {
+			l.put(c)
+			return read, err
+		}
+		c.view, c.n = view, n
+		if mappedHook != nil {
+			mappedHook(read)
+		}
+		read += int64(n)
+		c.refs.Store(int32(len(outs)) + 1)
+		for _, out := range outs {
+			out <- c
+		}
+		c.release()
+		j.read.add(n, j.q.clock())
+	}
+	return read, nil
+}
+
+// mappedHook, when set (tests), is called with each window's offset once
+// it is mapped, before any unit has it.
+var mappedHook func(off int64)
 
 // A job of one unit whose algorithm hashes much faster than a file is read
 // (XXH3, XXH64, CRC32 with PCLMULQDQ: tens of GB/s) loses more than it gains

@@ -2,6 +2,7 @@ package app
 
 import (
 	"io"
+	"io/fs"
 	"runtime"
 	"slices"
 	"sync"
@@ -38,6 +39,11 @@ type Options struct {
 	// Open opens a file by name; nil means os.Open. Tests set it to simulate
 	// files that cannot be read.
 	Open func(name string) (File, error)
+	// SmallFiles is the largest regular file hashed at once by the
+	// goroutine that opened it (Batch, HashOpened), without a job; 0 means
+	// SmallFileSize, a negative value none: every file is a job (tests
+	// watching the jobs).
+	SmallFiles int64
 	// Now tells the time for the speeds and estimates of Job.Progress; nil
 	// means time.Now. Tests pass a clock they move.
 	Now func() time.Time
@@ -85,6 +91,9 @@ func NewQueue(opts Options) *Queue {
 	if opts.Chunks <= 0 {
 		opts.Chunks = DefaultChunks
 	}
+	if opts.SmallFiles == 0 {
+		opts.SmallFiles = SmallFileSize
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -127,6 +136,14 @@ func (q *Queue) AddReader(name string, r io.Reader, algs []*hashing.Algorithm, d
 func (q *Queue) AddFile(name string, f File, algs []*hashing.Algorithm, done func(Result)) *Job {
 	j := newJob(q, name, nil, algs, done)
 	j.file = f
+	return q.add(j)
+}
+
+// AddOpened is AddFile for a file whose information st the caller took
+// from it already (f.Stat): the job does not ask again.
+func (q *Queue) AddOpened(name string, f File, st fs.FileInfo, algs []*hashing.Algorithm, done func(Result)) *Job {
+	j := newJob(q, name, nil, algs, done)
+	j.file, j.info = f, st
 	return q.add(j)
 }
 

@@ -40,7 +40,7 @@ func (c *fakeCore) Queue() *app.Queue {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.queue == nil {
-		c.queue = app.NewQueue(app.Options{Readers: 1})
+		c.queue = app.NewQueue(app.Options{Readers: 1, SmallFiles: -1}) // every file a job: the gate holds them all
 	}
 	if c.hold && c.gate == nil {
 		c.gate = &gateReader{open: make(chan struct{}), woken: make(chan struct{})}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -52,8 +53,10 @@ type CheckOptions struct {
 	// Queue hashes the files; nil means the queue HashFile uses. The window
 	// passes its own, so that checking shares the cores with its other files.
 	Queue *app.Queue
-	// OnStart, if set, is called with the job of every file as it is queued,
-	// from the goroutine running Check: the window shows its progress.
+	// OnStart, if set, is called with the job of every file read by a job
+	// of the queue as it is queued (a large file: small ones are read
+	// and hashed at once, without a job), from a goroutine of the check:
+	// the window shows its progress.
 	OnStart func(*app.Job)
 	// OnEntry, if set, is called for every entry as soon as its status is
 	// known, in file order, from the goroutine running Check. done counts
@@ -151,11 +154,14 @@ func (r *CheckReport) AllOK() bool {
 // several algorithms share, its likeliest candidate (64 digits: SHA-256,
 // or what the lines before it say: see neighbours); only when that one
 // does not match is the file read once more, for all the other
-// candidates, before it is called FAILED. Files are read one after the
-// other, in the order they are first listed. The report holds the entries checked before ctx was
-// cancelled; the error is then ctx.Err(). Memory stays a few bytes an entry
-// beyond the entries themselves: a file's result is kept only until the
-// last entry naming it.
+// candidates, before it is called FAILED. Files are read checkAhead
+// entries ahead of the one reported, a group at a time by one worker a
+// core (app.Batch: a small file is opened, read and hashed by the worker
+// that took it, a large one goes to the queue); entries are reported in
+// file order. The report holds the entries checked before ctx was
+// cancelled; the error is then ctx.Err(). Memory stays a few bytes an
+// entry beyond the entries themselves: a file's result is kept only until
+// the last entry naming it.
 func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, error) {
 	q := opts.Queue
 	if q == nil {
@@ -175,138 +181,277 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 	}
 	// What each file needs, so that it is read once: the algorithms of all
 	// its entries (the likeliest of each), and how many entries name it.
-	var plan targetPlan
+	c := &checker{sf: sf, rep: rep, opts: opts, q: q, root: root, kept: map[string]*target{}, sure: map[int]int{}}
 	if opts.Plan != nil && opts.Plan.sf == sf {
-		plan = opts.Plan.p
+		c.plan = opts.Plan.p
 	} else {
-		plan = planTargets(sf, nil)
+		c.plan = planTargets(sf, nil)
 	}
-	var near neighbours          // what the lines checked so far say of each length
-	kept := map[string]*target{} // files named again further down
+	c.folders = newFolders(root)
+	defer c.folders.close() // after the batch: its workers open through them
+	c.batch = q.NewBatch(ctx, opts.OnStart)
+	defer c.batch.Close()
 	// A file is counted once its last entry is checked (or at the end).
-	count := func(t *target) { rep.Files[t.worst]++ }
 	defer func() {
-		for _, t := range kept {
-			count(t)
+		for _, t := range c.kept {
+			if t.judged {
+				c.count(t)
+			}
 		}
 	}()
-	var err error
+
+	var (
+		err   error
+		ahead []*pending // read ahead, to be judged and reported in order
+		next  int        // the first of ahead not reported yet
+	)
 	sf.entries(func(i int, e *Entry) bool {
 		if err = ctx.Err(); err != nil {
 			return false
 		}
-		r := EntryResult{Index: i, Entry: e}
-		if e.Unsupported != "" {
-			r.Status, r.Kind = StatusSkipped, app.CauseUnsupported
-			r.Path = sf.displayPath(e.Name)
-			if !slices.Contains(rep.Unsupported, e.Unsupported) {
-				rep.Unsupported = append(rep.Unsupported, e.Unsupported)
-			}
-		} else {
-			key := sf.targetKey(e)
-			cands := near.order(e)
-			t := kept[key]
-			if t == nil {
-				algs, n := plan.lookup(key, e)
-				switch {
-				case n == 1: // the plan's is the parser's order, not what the lines before it said
-					algs = cands[:1]
-				case !slices.Contains(algs, cands[0]):
-					algs = algsOf(algMask(algs) | algMask(cands[:1]))
-				}
-				t = &target{left: n}
-				t.path, t.rel, t.status, t.why = sf.resolve(e, root)
-				if t.status == StatusOK {
-					if err = t.read(ctx, q, root, opts, algs); err != nil {
-						return false
-					}
-				}
-				if n != 1 {
-					kept[key] = t
-				}
-			}
-			// The likeliest candidate was read; the others only when it
-			// does not match, in one more reading.
-			for t.status == StatusOK && t.res.Err == nil && t.again == StatusOK && !matches(cands, e.Sum, t.res) {
-				more := Next(cands, func(a *hashing.Algorithm) bool { return t.res.Sum(a) != nil })
-				if len(more) == 0 {
-					break
-				}
-				if err = t.readMore(ctx, q, root, opts, more); err != nil {
+		if c.unsure(e) {
+			// Which candidate to read first depends on the entries
+			// before it: judge them all first.
+			for ; next < len(ahead); next++ {
+				if err = c.finish(ctx, ahead[next]); err != nil {
 					return false
 				}
+				ahead[next] = nil
 			}
-			r.Path = t.path
-			judgeEntry(&r, t, cands)
-			near.learn(&r)
-			if worse(r.Status, t.worst) {
-				t.worst = r.Status
-			}
-			if t.left > 0 {
-				if t.left--; t.left == 0 {
-					delete(kept, key)
-					count(t)
-				}
-			} else if kept[key] == nil {
-				count(t) // named once
-			}
+			ahead, next = ahead[:0], 0
+			c.guess = neighbours{seen: maps.Clone(c.near.seen)}
 		}
-		if sf.stream == nil && !opts.OnlyOnEntry {
-			rep.Results = append(rep.Results, r)
-		}
-		rep.Checked++
-		rep.Counts[r.Status]++
-		if opts.OnEntry != nil {
-			opts.OnEntry(r, rep.Checked, sf.EntryCount)
+		ahead = append(ahead, c.start(i, e))
+		for len(ahead)-next >= checkAhead {
+			if err = c.finish(ctx, ahead[next]); err != nil {
+				return false
+			}
+			ahead[next] = nil
+			if next++; next >= checkAhead {
+				ahead = append(ahead[:0], ahead[next:]...)
+				next = 0
+			}
 		}
 		return true
 	})
+	for ; err == nil && next < len(ahead); next++ {
+		err = c.finish(ctx, ahead[next])
+	}
 	if err == nil {
 		err = sf.TextErr() // it changed: the entries after are missing
 	}
 	return rep, err
 }
 
+// checkAhead is how many entries Check reads ahead of the one it reports:
+// enough to keep a worker a core busy with groups of small files, few
+// enough that memory does not grow with the number of entries.
+const checkAhead = 256
+
+// checker is the state of one Check.
+type checker struct {
+	sf      *File
+	rep     *CheckReport
+	opts    CheckOptions
+	q       *app.Queue
+	root    *os.Root
+	folders *folders
+	batch   *app.Batch
+	plan    targetPlan
+	near    neighbours         // what the lines reported so far say of each length
+	kept    map[string]*target // files named again further down
+	// guess is near as it will be once the entries read ahead are
+	// reported, if each untagged one matches the candidate read first;
+	// sure counts, for each digest size, the untagged entries in a row
+	// that did (see unsure).
+	guess neighbours
+	sure  map[int]int
+}
+
+// unsure reports whether e is an untagged entry whose file is not read
+// yet, and whose likeliest candidate cannot be guessed before the entries
+// read ahead are judged: the last few entries of its digest size did not
+// all match their first candidate (the first of a file, a b3sum line among
+// sha256sum ones). Check then judges those entries first, so that a file
+// is read exactly as it would be one entry at a time.
+func (c *checker) unsure(e *Entry) bool {
+	return len(e.Algorithms) > 1 && e.Unsupported == "" && c.sure[len(e.Sum)] < sureAfter && c.kept[c.sf.targetKey(e)] == nil
+}
+
+// sureAfter is how many untagged entries of a digest size in a row must
+// match their first candidate before Check reads ahead of their kind.
+const sureAfter = 2
+
+// pending is an entry read ahead, waiting to be judged.
+type pending struct {
+	i   int
+	e   *Entry
+	key string
+	t   *target
+}
+
+func (c *checker) count(t *target) { c.rep.Files[t.worst]++ }
+
+// start looks up the file of e and hands it to the batch, unless an
+// entry before named it too.
+func (c *checker) start(i int, e *Entry) *pending {
+	if c.sf.stream != nil {
+		own := *e // the parser's is reused for the next entry
+		e = &own
+	}
+	p := &pending{i: i, e: e}
+	if e.Unsupported != "" {
+		return p
+	}
+	p.key = c.sf.targetKey(e)
+	t := c.kept[p.key]
+	if t == nil {
+		// The likeliest candidate as the lines reported so far say: finish
+		// reads the others too if it does not match.
+		cands := c.guess.order(e)
+		algs, n := c.plan.lookup(p.key, e)
+		switch {
+		case n == 1: // the plan's is the parser's order, not what the lines before it said
+			algs = cands[:1]
+		case !slices.Contains(algs, cands[0]):
+			algs = algsOf(algMask(algs) | algMask(cands[:1]))
+		}
+		t = &target{left: n}
+		t.path, t.rel, t.status, t.why = c.sf.place(e, c.root)
+		if t.status == StatusOK {
+			t.ticket = c.batch.Add(t.path, c.opener(t), algs)
+		}
+		if n != 1 {
+			c.kept[p.key] = t
+		}
+	}
+	p.t = t
+	if len(e.Algorithms) == 1 {
+		c.guess.learn(&EntryResult{Entry: e}) // a tagged line teaches whatever its status
+	}
+	return p
+}
+
+// opener opens t's file for the batch: what was opened decides, and a
+// file that is not a regular one inside the folder gets its status in t.
+func (c *checker) opener(t *target) func() (app.File, fs.FileInfo, error) {
+	return func() (app.File, fs.FileInfo, error) {
+		f, st, status, why := c.folders.open(t.path, t.rel)
+		if status != StatusOK {
+			t.status, t.why = status, why
+			return nil, nil, errNotRead
+		}
+		return f, st, nil
+	}
+}
+
+// errNotRead is the batch's error for a file the check refused to read:
+// its status says why.
+var errNotRead = errors.New("not read")
+
+// finish judges the entry of p once its file is read, and reports it.
+func (c *checker) finish(ctx context.Context, p *pending) error {
+	if err := ctx.Err(); err != nil {
+		return err // the entries read ahead are not reported
+	}
+	sf, rep, e := c.sf, c.rep, p.e
+	r := EntryResult{Index: p.i, Entry: e}
+	if e.Unsupported != "" {
+		r.Status, r.Kind = StatusSkipped, app.CauseUnsupported
+		r.Path = sf.displayPath(e.Name)
+		if !slices.Contains(rep.Unsupported, e.Unsupported) {
+			rep.Unsupported = append(rep.Unsupported, e.Unsupported)
+		}
+	} else {
+		t := p.t
+		if t.ticket != nil {
+			res := t.ticket.Wait()
+			t.ticket = nil
+			if res.Err != nil && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			t.res = &res
+		}
+		// The likeliest candidate was read; the others only when it
+		// does not match, in one more reading.
+		cands := c.near.order(e)
+		for t.status == StatusOK && t.res.Err == nil && t.again == StatusOK && !matches(cands, e.Sum, t.res) {
+			more := Next(cands, func(a *hashing.Algorithm) bool { return t.res.Sum(a) != nil })
+			if len(more) == 0 {
+				break
+			}
+			if err := c.readMore(ctx, t, more); err != nil {
+				return err
+			}
+		}
+		r.Path = t.path
+		judgeEntry(&r, t, cands)
+		size := len(e.Sum)
+		was := c.near.seen[size]
+		c.near.learn(&r)
+		if len(e.Algorithms) > 1 && r.Status == StatusOK {
+			if c.near.seen[size] != was || r.Algorithm != cands[0] {
+				c.sure[size] = 0
+				c.guess.learn(&r)
+			} else {
+				c.sure[size]++
+			}
+		}
+		if worse(r.Status, t.worst) {
+			t.worst = r.Status
+		}
+		t.judged = true
+		if t.left > 0 {
+			if t.left--; t.left == 0 {
+				delete(c.kept, p.key)
+				c.count(t)
+			}
+		} else if c.kept[p.key] == nil {
+			c.count(t) // named once
+		}
+	}
+	if sf.stream == nil && !c.opts.OnlyOnEntry {
+		rep.Results = append(rep.Results, r)
+	}
+	rep.Checked++
+	rep.Counts[r.Status]++
+	if c.opts.OnEntry != nil {
+		c.opts.OnEntry(r, rep.Checked, sf.EntryCount)
+	}
+	return nil
+}
+
 // target is a file entries name, while they are checked.
 type target struct {
-	path, rel string // on disk, and inside the folder (openEntry)
-	status    Status // StatusOK: readable; otherwise the entry's status
-	why       why
-	res       *app.Result // its digests so far
+	path, rel string      // on disk, and inside the folder (folders.open)
+	ticket    *app.Ticket // its reading, until finish takes the result
+	// status is StatusOK while it may be read; otherwise the entries'
+	// status. Written by the batch's worker until the ticket is waited.
+	status Status
+	why    why
+	res    *app.Result // its digests so far
 	// again is the status of reading it again for more candidates, and
 	// why it could not be: StatusOK while it could.
 	again    Status
 	againWhy why
 	left     int    // entries still to come that name it; -1: too many to count
 	worst    Status // of its entries so far (worse)
-}
-
-// read hashes t's file with algs. The file is opened once a reading, and
-// what was opened decides: it may have become a pipe or a link since
-// resolve looked. The error is ctx's, when it was cancelled.
-func (t *target) read(ctx context.Context, q *app.Queue, root *os.Root, opts CheckOptions, algs []*hashing.Algorithm) error {
-	f, status, why := openEntry(root, t.path, t.rel)
-	if status != StatusOK {
-		t.status, t.why = status, why
-		return nil
-	}
-	res, err := hashOpened(ctx, q, opts, t.path, f, algs)
-	t.res = &res
-	return err
+	judged   bool   // an entry naming it was judged
 }
 
 // readMore reads t's file again for algs, adding their digests to those
-// it has: the candidates after the likeliest, which did not match.
-func (t *target) readMore(ctx context.Context, q *app.Queue, root *os.Root, opts CheckOptions, algs []*hashing.Algorithm) error {
-	f, status, w := openEntry(root, t.path, t.rel)
+// it has: the candidates after the likeliest, which did not match. The
+// error is ctx's, when it was cancelled.
+func (c *checker) readMore(ctx context.Context, t *target, algs []*hashing.Algorithm) error {
+	f, st, status, w := c.folders.open(t.path, t.rel)
 	if status != StatusOK {
 		t.again, t.againWhy = status, w
 		return nil
 	}
-	res, err := hashOpened(ctx, q, opts, t.path, f, algs)
+	res := c.q.HashOpened(ctx, t.path, f, st, algs, c.opts.OnStart)
 	switch {
-	case err != nil:
-		return err
+	case res.Err != nil && ctx.Err() != nil:
+		return ctx.Err()
 	case res.Err != nil:
 		t.again, t.againWhy = StatusUnreadable, why{kind: app.CauseOf(res.Err), err: res.Err}
 		if errors.Is(res.Err, fs.ErrNotExist) {
@@ -316,25 +461,6 @@ func (t *target) readMore(ctx context.Context, q *app.Queue, root *os.Root, opts
 		t.res.Digests = append(slices.Clip(t.res.Digests), res.Digests...)
 	}
 	return nil
-}
-
-// hashOpened hashes f (path) with algs through q; the error is ctx's when
-// it was cancelled meanwhile.
-func hashOpened(ctx context.Context, q *app.Queue, opts CheckOptions, path string, f *os.File, algs []*hashing.Algorithm) (app.Result, error) {
-	j := q.AddFile(path, f, algs, nil)
-	if opts.OnStart != nil {
-		opts.OnStart(j)
-	}
-	select {
-	case <-j.Done():
-	case <-ctx.Done():
-		j.Cancel()
-	}
-	res := j.Wait()
-	if res.Err != nil && ctx.Err() != nil {
-		return res, ctx.Err()
-	}
-	return res, nil
 }
 
 // matches reports whether one of the candidates computed in res gives sum.
@@ -368,14 +494,31 @@ const (
 	planSeenBits = 8
 )
 
-// planTargets reads the entries of sf twice to plan the check, calling
-// each, if set, with every entry in the first reading. The first finds the
-// names that may be named again, in a bit a name (planSeenBits an entry,
-// so that few names share one): an entry whose bit is set already may name
-// the file of an entry before it. The second keeps a slot for the entries
-// of those names only: a checksum file that names every file once has a
-// plan of a few names that shared a bit by chance.
+// planTargets reads the entries of sf to plan the check, calling each, if
+// set, with every entry on the way. A checksum file of up to
+// planOnePassMax entries is read once: every entry's slot is kept (8 bytes
+// an entry while planning), sorted, and those named once are dropped.
+// A larger one is read twice, in about a byte an entry: the first reading
+// finds the names that may be named again, in a bit a name (planSeenBits
+// an entry, so that few names share one): an entry whose bit is set
+// already may name the file of an entry before it. The second keeps a slot
+// for the entries of those names only.
 func planTargets(sf *File, each func(*Entry)) targetPlan {
+	if sf.EntryCount <= planOnePassMax {
+		var p targetPlan
+		sf.entries(func(_ int, e *Entry) bool {
+			if each != nil {
+				each(e)
+			}
+			if e.Unsupported == "" {
+				p = append(p, planHash(sf.targetKey(e))|algMask(e.Algorithms[:1])<<planCountBits|1) // the likeliest candidate: the others only if needed
+			}
+			return true
+		})
+		p = p.merge()
+		// Only the names named more than once need a slot.
+		return slices.Clip(slices.DeleteFunc(p, func(v uint64) bool { return v&planCountMax == 1 }))
+	}
 	seen := make([]uint64, max(1, sf.EntryCount*planSeenBits/64))
 	var again []uint32 // the top bits of the names' hashes whose bit was set already
 	sf.entries(func(_ int, e *Entry) bool {
@@ -408,8 +551,18 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 		}
 		return true
 	})
+	return slices.Clip(p.merge())
+}
+
+// planOnePassMax is the most entries planTargets plans in one reading of
+// the checksum file: 16 MiB of slots while it plans. A variable for the
+// tests, which plan both ways.
+var planOnePassMax = 2 << 20
+
+// merge sorts the slots of p and merges those of each name: algorithms
+// or'ed, counts added.
+func (p targetPlan) merge() targetPlan {
 	slices.Sort(p)
-	// Merge the slots of each name: algorithms or'ed, counts added.
 	out := p[:0]
 	for _, v := range p {
 		if n := len(out); n > 0 && out[n-1]>>(planAlgBits+planCountBits) == v>>(planAlgBits+planCountBits) {
@@ -420,7 +573,7 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 		}
 		out = append(out, v)
 	}
-	return slices.Clip(out)
+	return out
 }
 
 // repeats is how many entries name a file an entry before them named.
@@ -562,30 +715,6 @@ func (sf *File) Resolve(e *Entry) string {
 	}
 	path, _, _, _ := sf.resolve(e, nil)
 	return path
-}
-
-// openEntry opens the file of an entry for reading, through root (links
-// leading out of it are refused) or, when root is nil, by path. It never
-// waits for a pipe's writer, and returns the file only when the descriptor
-// it opened is a regular file (fstat); otherwise the status says why not.
-func openEntry(root *os.Root, path, rel string) (*os.File, Status, why) {
-	var f *os.File
-	var err error
-	if root != nil {
-		f, err = root.OpenFile(rel, os.O_RDONLY|app.NonblockFlag, 0)
-	} else {
-		f, err = os.OpenFile(path, os.O_RDONLY|app.NonblockFlag, 0)
-	}
-	if err != nil {
-		_, status, why := classify(path, nil, err, root != nil)
-		return nil, status, why
-	}
-	st, err := f.Stat()
-	if _, status, why := classify(path, st, err, false); status != StatusOK {
-		f.Close()
-		return nil, status, why
-	}
-	return f, StatusOK, why{}
 }
 
 // resolve finds the file for e and whether it may be read: StatusOK when it

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -23,7 +25,7 @@ func init() {
 // sumAhead is how many files `hashdrop sum` queues beyond the one it prints
 // next: enough to keep every reader busy, few enough that memory does not
 // grow with the number of files.
-const sumAhead = 64
+const sumAhead = 256
 
 func (c *cli) sum(args []string) (code int) {
 	fs := c.flags("sum", "[-a ALGOS] [--tag] [-j N] [-o OUT [--force]] FILE...|-")
@@ -84,31 +86,50 @@ func (c *cli) sum(args []string) (code int) {
 	w := bufio.NewWriter(dst)
 	terminal := outFile == nil && isTerminal(c.stdout)
 
-	// Files are queued a few dozen ahead of the one printed; results are
+	// Files are handed out a few hundred ahead of the one printed, in
+	// groups (app.Batch: a small file is opened, read and hashed by the
+	// worker that took it, a large one goes to the queue); results are
 	// printed in the order given, each as soon as it and the ones before it
 	// are done.
 	q := app.NewQueue(app.Options{Readers: *jobs, Open: sumOpen})
 	defer q.Close()
-	queued := make([]*app.Job, len(files))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var caught atomic.Value // the signal that interrupted
+	if interrupted != nil {
+		go func() {
+			select {
+			case sig := <-interrupted:
+				caught.Store(sig)
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	stop := func() int {
+		sig := caught.Load().(os.Signal)
+		q.Close()
+		outFile.Abort()
+		c.errorf("hashdrop: interrupted: %s not written", *out)
+		return signalCode(sig)
+	}
+	b := q.NewBatch(ctx, nil)
+	defer b.Close()
+	queued := make([]pending, len(files))
 	added := 0
 	for i := range files {
 		for ; added < len(files) && added <= i+sumAhead; added++ {
 			if name := files[added]; name == "-" {
-				queued[added] = q.AddReader(name, c.stdin, algs, nil)
+				queued[added].job = q.AddReader(name, c.stdin, algs, nil)
 			} else {
-				queued[added] = q.Add(name, algs, nil)
+				queued[added].ticket = b.Add(name, nil, algs)
 			}
 		}
-		select {
-		case <-queued[i].Done():
-		case sig := <-interrupted:
-			q.Close()
-			outFile.Abort()
-			c.errorf("hashdrop: interrupted: %s not written", *out)
-			return signalCode(sig)
+		res := queued[i].wait(ctx)
+		queued[i] = pending{}
+		if caught.Load() != nil {
+			return stop()
 		}
-		res := queued[i].Wait()
-		queued[i] = nil
 		if res.Err != nil {
 			w.Flush() // keep stdout and stderr in order on a terminal
 			c.errorf("hashdrop: %v", res.Err)
@@ -143,13 +164,11 @@ func (c *cli) sum(args []string) (code int) {
 			return ExitFail // a failed stdout is reported by Main
 		}
 	}
-	q.Close() // nothing more is read: OUT may now replace a file
-	select {
-	case sig := <-interrupted: // during the last file's lines
-		outFile.Abort()
-		c.errorf("hashdrop: interrupted: %s not written", *out)
-		return signalCode(sig)
-	default:
+	b.Close()
+	q.Close()                 // nothing more is read: OUT may now replace a file
+	cancel()                  // the signal's watch ends; one caught before is seen below
+	if caught.Load() != nil { // during the last file's lines
+		return stop()
 	}
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {
@@ -158,6 +177,25 @@ func (c *cli) sum(args []string) (code int) {
 		}
 	}
 	return code
+}
+
+// pending is a file of `hashdrop sum` on its way: a ticket of the batch,
+// or standard input's job.
+type pending struct {
+	ticket *app.Ticket
+	job    *app.Job
+}
+
+func (p pending) wait(ctx context.Context) app.Result {
+	if p.ticket != nil {
+		return p.ticket.Wait()
+	}
+	select {
+	case <-p.job.Done():
+	case <-ctx.Done():
+		p.job.Cancel()
+	}
+	return p.job.Wait()
 }
 
 // shownLine is sum's line on a terminal for a name with control, invisible

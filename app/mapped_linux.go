@@ -1,0 +1,73 @@
+package app
+
+import (
+	"io/fs"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// mapMin is the smallest file read through mappings rather than read(2):
+// below it, mapping a window and giving it back costs more than the copy
+// read(2) makes.
+const mapMin = 16 << 20
+
+// mapWindow is how much of a file one chunk maps: a lane's chunks bound
+// the file's resident pages to Options.Chunks windows whatever its size.
+const mapWindow = 4 << 20
+
+// readMapped: whether large regular files are mapped (HASHDROP_READ=map)
+// rather than read with read(2). Not by default: on an AMD EPYC (Zen 4)
+// virtual machine, 1 GiB in the page cache, mapped windows of 4-64 MiB
+// (populated or not, hashed on the reader's goroutine or the units') saved
+// 0.02-0.04 s of system time a GiB and were no faster whole process for
+// SHA-256, XXH3 or both (the page faults and the unmapping's TLB
+// flushes cost what the copy did); populated 16 MiB windows raised the
+// peak memory to 100 MiB. Tests turn it on.
+var readMapped = os.Getenv("HASHDROP_READ") == "map"
+
+// mappable reports whether f, whose information is st, is read through
+// mappings: a regular file of mapMin bytes or more on a local file
+// system. FIFOs, devices, sysfs and /proc, and network or FUSE file
+// systems (whose pages may vanish, or cost a round trip a fault) keep
+// read(2).
+func mappable(f File, st fs.FileInfo) bool {
+	if !readMapped || !st.Mode().IsRegular() || st.Size() < mapMin {
+		return false
+	}
+	if _, ok := f.(*os.File); !ok {
+		return false
+	}
+	switch fsType(f, st) {
+	case unix.EXT4_SUPER_MAGIC, unix.XFS_SUPER_MAGIC, unix.BTRFS_SUPER_MAGIC, unix.TMPFS_MAGIC,
+		unix.F2FS_SUPER_MAGIC, unix.OVERLAYFS_SUPER_MAGIC, 0x2fc12fc1 /* ZFS */, unix.BCACHEFS_SUPER_MAGIC:
+		return true
+	}
+	return false
+}
+
+// mapRange maps n bytes of f from off, read only, its pages asked for at
+// once (MAP_POPULATE, which a file not in the page cache reads from the
+// disk here, on the reader's goroutine) and marked for reading in order.
+func mapRange(f File, off int64, n int) ([]byte, error) {
+	rc, err := f.(*os.File).SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	var merr error
+	if err := rc.Control(func(fd uintptr) {
+		b, merr = unix.Mmap(int(fd), off, n, unix.PROT_READ, unix.MAP_SHARED|unix.MAP_POPULATE)
+	}); err != nil {
+		return nil, err
+	}
+	if merr != nil {
+		return nil, merr
+	}
+	unix.Madvise(b, unix.MADV_SEQUENTIAL) // a hint: without it, the default read-ahead
+	unix.Madvise(b, unix.MADV_WILLNEED)
+	return b, nil
+}
+
+// unmap gives back what mapRange mapped.
+func unmap(b []byte) { unix.Munmap(b) }
