@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime"
-	"sync"
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -158,11 +156,12 @@ func appendNew(algs []*hashing.Algorithm, a *hashing.Algorithm) []*hashing.Algor
 	return append(algs, a)
 }
 
-// hashAll reads every file i with algs[i], several at a time (they share
-// app's queue), and adds the digests to ev.
+// hashAll reads every file i with algs[i] and adds the digests to ev: in
+// batches over the cores (app's Batch: a small file is opened, read and
+// hashed by one worker, with no hand-over), in list order.
 func hashAll(ctx context.Context, ev *verdict.Evidence, algs [][]*hashing.Algorithm) {
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4*runtime.GOMAXPROCS(0))
+	var idx []int
+	var names []string
 	for i := range ev.Files {
 		f := &ev.Files[i]
 		if len(algs[i]) == 0 {
@@ -171,20 +170,19 @@ func hashAll(ctx context.Context, ev *verdict.Evidence, algs [][]*hashing.Algori
 			}
 			continue
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			res := app.HashFile(ctx, f.Path, algs[i], nil)
-			if res.Err != nil {
-				f.Read, f.Err = verdict.FileUnreadable, res.Err
-				return
-			}
-			f.Digests = append(f.Digests, res.Digests...)
-			f.Read = verdict.FileDone
-		}()
+		idx = append(idx, i)
+		names = append(names, f.Path)
 	}
-	wg.Wait()
+	app.SharedQueue().HashEach(ctx, names, func(k int) []*hashing.Algorithm { return algs[idx[k]] }, 0, func(k int, res app.Result) bool {
+		f := &ev.Files[idx[k]]
+		if res.Err != nil {
+			f.Read, f.Err = verdict.FileUnreadable, res.Err
+			return true
+		}
+		f.Digests = append(f.Digests, res.Digests...)
+		f.Read = verdict.FileDone
+		return true
+	})
 }
 
 // verifyLines prints "NAME: STATUS (why)" a file, then the headline.
