@@ -163,6 +163,14 @@ func newCompactView(l *fileList) *compactView {
 	v.filter.SetPlaceHolder(tr("Filter by name"))
 	v.filter.OnChanged = func(string) { v.refilter() }
 	v.status = widget.NewSelect(statusFilterWords(), func(string) { v.refilter() })
+	// Fyne sizes a choice by its placeholder: the longest one, so that no
+	// choice is cut ("All, worst fi…"). A choice is always made, so the
+	// placeholder itself is never shown.
+	for _, w := range statusFilterWords() {
+		if len([]rune(w)) > len([]rune(v.status.PlaceHolder)) {
+			v.status.PlaceHolder = w
+		}
+	}
 	v.status.SetSelectedIndex(int(showAll))
 	// The filter controls come before the list they drive, in the order
 	// Tab moves the focus too (NewBorder would put the list first).

@@ -306,3 +306,35 @@ func TestBannerHoldsItsLinesFromOneVerdictToTheNext(t *testing.T) {
 		})
 	}
 }
+
+// On a small screen at twice the scale (1366 x 768), a release of many
+// files under a red banner keeps room for several rows of its list (the
+// page scrolls to it), and a row's name keeps room beside its columns:
+// not one row tall, not "s6bad…".
+func TestTheListKeepsRoomOnASmallScreen(t *testing.T) {
+	h := openOn(t, screenArea{work: fyne.NewSize(1366, 768), frame: windowFrame}, 2)
+	dir := filepath.Join(t.TempDir(), "release")
+	var sums strings.Builder
+	for i := range 48 {
+		name := fmt.Sprintf("s%dbad-long-file-name-%02d.bin", i, i)
+		writeFile(t, filepath.Join(dir, name), name)
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex("x"), name) // all damaged: a red banner
+	}
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sums.String())
+	h.w.Add([]string{dir})
+	h.waitFor("the red verdict", func() bool { return h.allFinished() && h.w.Idle() && h.w.banner.Outcome() == checksum.Mismatch })
+	h.w.Tick()
+	if got := h.w.files.holder.Size().Height; got < pageListRoom-1 {
+		t.Errorf("the list is %.0f high under the banner, want at least %d", got, pageListRoom)
+	}
+	v := h.w.files.compact
+	if v == nil || len(v.bound) == 0 {
+		t.Fatal("no compact rows drawn")
+	}
+	for r := range v.bound {
+		if w, row := r.name.Size().Width, r.obj.Size().Width; w < 0.35*row {
+			t.Errorf("a row's name is %.0f wide of %.0f: cut short", w, row)
+		}
+		break
+	}
+}
