@@ -194,18 +194,12 @@ func (f *Fetched) readSums(ctx context.Context, path, sumsURL, sigURL string, ri
 	f.count(x.File().Authenticity)
 	f.Published = checksum.PublishedFor(path, nil, []*checksum.Index{x})
 	if len(f.Published) == 0 {
-		counted := map[*checksum.Authenticity]bool{}
-		for _, src := range Orphans(filepath.Dir(sumsPath), ring) {
-			for i := range src.Orphans {
-				p := &src.Orphans[i].Published
-				p.Fetched, p.Signs = sumsURL, f.Signs
-				if a := p.Authenticity; a != nil && !counted[a] {
-					counted[a] = true
-					f.count(a)
-				}
-			}
-			src.Orphans = f.sameName(src.Orphans)
-			f.Sources = append(f.Sources, src)
+		// Its entries, for a download the browser renamed to match by
+		// digest: from the file read above, whatever its name (Node's
+		// SHASUMS256.txt.asc, Monero's hashes.txt are no names a folder's
+		// checksum files go by).
+		if orphans := f.sameName(Absent(x.File())); len(orphans) > 0 {
+			f.Sources = append(f.Sources, verdict.Source{Path: sumsPath, Orphans: orphans})
 		}
 	}
 	return nil

@@ -369,3 +369,46 @@ func TestFirefoxEveryPlatform(t *testing.T) {
 		t.Errorf("no entry of its digest: %v, genuine %v", v.Status, v.Genuine)
 	}
 }
+
+// A download the browser renamed is matched by its digest among the
+// entries of a clear-signed file whatever that file is called (Node's
+// SHASUMS256.txt.asc, Monero's hashes.txt), and Bitcoin Core's threshold
+// holds for such a match too.
+func TestSoftwareRenamedDownloads(t *testing.T) {
+	s := newSigners(t, 3)
+	k := s.fprs[0]
+	node := other("node-v22.12.0-darwin-arm64.tar.gz") + line("node-v22.12.0-linux-x64.tar.xz")
+	monero := "## CLI\n" + line("monero-linux-x64-v0.18.5.1.tar.bz2") + other("monero-win-x64-v0.18.5.1.zip")
+	btc := other("bitcoin-28.0-win64-setup.exe") + line("bitcoin-28.0-x86_64-linux-gnu.tar.gz")
+	for _, tc := range []struct {
+		name    string
+		keys    []string
+		files   map[string][]byte
+		genuine bool
+	}{
+		{"node-v22.12.0-linux-x64 (1).tar.xz", []string{k}, map[string][]byte{
+			"https://nodejs.org/dist/v22.12.0/SHASUMS256.txt.asc": s.g.Sign([]byte(node), k, "--clearsign")}, true},
+		{"monero-linux-x64-v0.18.5.1(2).tar.bz2", []string{k}, map[string][]byte{
+			"https://www.getmonero.org/downloads/hashes.txt": s.g.Sign([]byte(monero), k, "--clearsign")}, true},
+		{"bitcoin-28.0-x86_64-linux-gnu (1).tar.gz", s.fprs, map[string][]byte{
+			"https://bitcoincore.org/bin/bitcoin-core-28.0/SHA256SUMS":     []byte(btc),
+			"https://bitcoincore.org/bin/bitcoin-core-28.0/SHA256SUMS.asc": s.armored([]byte(btc), k)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := download(t, tc.name)
+			g := rowGuess(t, tc.name, tc.keys...)
+			got, err := Fetch(context.Background(), path, g, KeyringOf(g.Keys, s.ring.Keys()), serveRow(t, g, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer got.Close()
+			v := decide(t, path, got).Files[0]
+			if v.Renamed == nil || v.Genuine != tc.genuine {
+				t.Errorf("%v, genuine %v, renamed %+v; want matched by digest, genuine %v", v.Status, v.Genuine, v.Renamed, tc.genuine)
+			}
+			if !tc.genuine && (v.Status != verdict.Unconfirmed || v.Trust != verdict.FetchedOtherKey) {
+				t.Errorf("one builder of three: %v, trust %q; want NOT CONFIRMED", v.Status, v.Trust)
+			}
+		})
+	}
+}
