@@ -1,6 +1,10 @@
 package signature
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // Several signers: good ones by distinct keys are counted (one key twice
 // once; expired, revoked, unknown ones not at all), fewer than needed is
@@ -33,5 +37,23 @@ func TestAtLeast(t *testing.T) {
 		if got := AtLeast(tc.rs, tc.n); got.Kind != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got.Kind, tc.want)
 		}
+	}
+}
+
+// A key file of several armored blocks, one after the other, gives every
+// key: each block was read with a reader of its own, which read ahead and
+// lost every other block (issue 48 found it in signature files first).
+func TestReadKeysSeveralArmoredBlocks(t *testing.T) {
+	var all []byte
+	for _, f := range []string{"hashicorp.asc", "keepassxc.asc", "monero-binaryfate.asc"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "assets", "keys", "openpgp", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, b...)
+	}
+	ks, err := ReadKeys(all)
+	if err != nil || len(ks) != 3 {
+		t.Errorf("%d keys (%v), want 3", len(ks), err)
 	}
 }
