@@ -366,8 +366,10 @@ func TestCheckFindsFaults(t *testing.T) {
 			r.Shape = None
 			r.Files[0].Tries[0].Signature = ""
 		},
-		"detached, no sig": func(r *Row) { r.Files[0].Tries[0].Signature = "" },
-		"no sources":       func(r *Row) { r.Sources = nil },
+		"detached, no sig":       func(r *Row) { r.Files[0].Tries[0].Signature = "" },
+		"no sources":             func(r *Row) { r.Sources = nil },
+		"more signers than keys": func(r *Row) { r.MinSigners = 2 },
+		"negative signers":       func(r *Row) { r.MinSigners = -1 },
 		"host not ASCII": func(r *Row) {
 			r.Hosts = []string{"ſ.example"} // U+017F, which a Unicode fold makes s
 			r.Files[0].Tries[0] = publishers.Try{Sums: "https://ſ.example/SUMS", Signature: "https://ſ.example/SUMS.gpg"}
