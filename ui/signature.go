@@ -57,6 +57,16 @@ func authenticityWords(a *checksum.Authenticity) (checksum.Outcome, string) {
 	}
 	r := a.Verdict
 	who := signerText(r.Signer)
+	if a.Needs > 0 && a.Signers > 0 { // several people sign (Bitcoin Core's builders)
+		if r.Kind.Trusted() {
+			return checksum.Match, tr("Genuine: signed by {{.Count}} of {{.Publisher}}'s keys Hashdrop ships ({{.Needs}} needed)",
+				"Count", a.Signers, "Publisher", signersPublisher(a), "Needs", a.Needs)
+		}
+		if r.Kind == signature.UnknownKey {
+			return checksum.Unknown, tr("Not confirmed: signed by {{.Count}} of {{.Publisher}}'s keys Hashdrop ships, and it needs {{.Needs}}",
+				"Count", a.Signers, "Publisher", signersPublisher(a), "Needs", a.Needs)
+		}
+	}
 	switch r.Kind {
 	case signature.NoSignature:
 		return checksum.Unknown, tr("Not signed: the publisher of this checksum file is not verified")
@@ -132,6 +142,17 @@ func fileSignatureWords(a *checksum.Authenticity) (checksum.Outcome, string) {
 	return authenticityWords(a)
 }
 
+// signersPublisher is the publisher whose shipped keys made the good
+// signatures in a.
+func signersPublisher(a *checksum.Authenticity) string {
+	for _, r := range a.Results {
+		if r.Kind.Trusted() && r.Signer.Publisher != "" {
+			return r.Signer.Publisher
+		}
+	}
+	return ""
+}
+
 // signerText is "Ubuntu (Ubuntu CD Image Automatic Signing Key (2012)
 // <cdimage@ubuntu.com>, 8439 38DF … 1092)".
 func signerText(s signature.Signer) string {
@@ -163,6 +184,13 @@ func (it *fileItem) trustText() string {
 	case verdict.FetchedUnsigned:
 		return tr("the signature is missing: the publisher signs these checksums, and none came with them")
 	case verdict.FetchedOtherKey:
+		if a != nil && a.Needs > 0 && a.Signers > 0 && a.Signers < a.Needs {
+			return tr("signed by {{.Count}} of {{.Publisher}}'s keys Hashdrop ships, and it needs {{.Needs}}",
+				"Count", a.Signers, "Publisher", signersPublisher(a), "Needs", a.Needs)
+		}
+		if a != nil && a.Verdict.Kind == signature.Expired && a.Verdict.KeyExpired && a.Verdict.Signer.Publisher != "" {
+			return tr("signed by {{.Publisher}}'s key, whose copy in Hashdrop has expired: update Hashdrop", "Publisher", a.Verdict.Signer.Publisher)
+		}
 		who := tr("an unknown key")
 		if a != nil {
 			switch r := a.Verdict; {

@@ -28,6 +28,14 @@ type Authenticity struct {
 	// Fetched is the HTTPS URL of a signature over a file itself fetched
 	// from its publisher (app/release.Fetch); "" for one on the disk.
 	Fetched string
+	// Signers counts the distinct keys whose signatures in Results are good
+	// (signature.GoodSigners), for what was fetched from a publisher; 0
+	// otherwise.
+	Signers int
+	// Needs is how many good signatures by distinct keys the publisher's
+	// row needs (Bitcoin Core's builders: 3); 0 when one is enough. With
+	// fewer than Needs, Verdict is not trusted (signature.AtLeast).
+	Needs int
 }
 
 // Trusted reports whether a key Hashdrop or the user trusts signed every

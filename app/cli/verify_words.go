@@ -89,7 +89,7 @@ func fileWhy(f *verdict.File, v *verdict.FileVerdict) string {
 			parts = append(parts, a.Name+" catches accidental damage only")
 		}
 		if v.Genuine {
-			parts = append(parts, "genuine: signed by a key Hashdrop trusts")
+			parts = append(parts, genuineWords(f, v))
 		} else if v.Trust == verdict.FetchedHTTPS {
 			parts = append(parts, trustWhy(f, v))
 		}
@@ -112,6 +112,12 @@ func trustWhy(f *verdict.File, v *verdict.FileVerdict) string {
 	case verdict.FetchedUnsigned:
 		return "the signature is missing: its publisher signs what " + host + " serves, and no signature came with it"
 	case verdict.FetchedOtherKey:
+		if a != nil && a.Needs > 0 && a.Signers < a.Needs {
+			return fmt.Sprintf("signed by %s of %s's keys Hashdrop ships, and it needs %d", signersCount(a.Signers), rowPublisher(a), a.Needs)
+		}
+		if a != nil && a.Verdict.Kind == signature.Expired && a.Verdict.KeyExpired && a.Verdict.Signer.Publisher != "" {
+			return "signed by " + a.Verdict.Signer.Publisher + "'s key, whose copy in Hashdrop has expired: update Hashdrop"
+		}
 		return "signed by " + keyWords(a) + ", a key Hashdrop does not know for this publisher: a new key not shipped yet, or not theirs"
 	case verdict.FetchedBad:
 		if a != nil && a.Verdict.Kind == signature.Unreadable {
@@ -120,6 +126,34 @@ func trustWhy(f *verdict.File, v *verdict.FileVerdict) string {
 		return "the signature from " + host + " does not verify: what was signed was changed: do not use it"
 	}
 	return ""
+}
+
+// genuineWords says who made a genuine match genuine: where several
+// people sign (Bitcoin Core's builders), how many of them did.
+func genuineWords(f *verdict.File, v *verdict.FileVerdict) string {
+	if _, a := v.FetchedFrom(f); a != nil && a.Needs > 0 {
+		return fmt.Sprintf("genuine: signed by %d of %s's keys Hashdrop ships (%d needed)", a.Signers, rowPublisher(a), a.Needs)
+	}
+	return "genuine: signed by a key Hashdrop trusts"
+}
+
+// signersCount is a number of signers in words: "none", or the number.
+func signersCount(n int) string {
+	if n == 0 {
+		return "none"
+	}
+	return fmt.Sprint(n)
+}
+
+// rowPublisher is the publisher whose shipped keys made the good
+// signatures in a ("the publisher" when none did).
+func rowPublisher(a *checksum.Authenticity) string {
+	for _, r := range a.Results {
+		if r.Kind.Trusted() && r.Signer.Publisher != "" {
+			return r.Signer.Publisher
+		}
+	}
+	return "the publisher"
 }
 
 // keyWords names the key of a's verdict (signerWords), or the key id the

@@ -70,6 +70,9 @@ func check(rows []Row) error {
 		if len(r.Keys) > 0 && r.NoKeys != "" {
 			fault(r, "keys and no_keys both given")
 		}
+		if r.MinSigners < 0 || r.MinSigners > len(r.Keys) {
+			fault(r, "min_signers %d: not between 0 and its %d keys", r.MinSigners, len(r.Keys))
+		}
 		if r.Shape == None && len(r.Keys) > 0 {
 			fault(r, "shape none with keys")
 		}

@@ -50,6 +50,10 @@ type Guess struct {
 	// Hashdrop does not ship, so nothing can be shown as genuine.
 	Keys  []string
 	Shape Shape
+	// MinSigners is how many good signatures by distinct keys of Keys
+	// make the checksum file genuine (Bitcoin Core's builders: 3); 0 or
+	// 1: one is enough.
+	MinSigners int
 }
 
 // Try is one place to look, as HTTPS URLs. Signature is "" when Shape is
@@ -126,6 +130,8 @@ func Lookup(fileName string) (*Guess, bool) {
 			Hosts:     append([]string(nil), r.row.Hosts...),
 			Keys:      append([]string(nil), r.row.Keys...),
 			Shape:     r.row.Shape,
+
+			MinSigners: r.row.MinSigners,
 		}
 		for _, t := range r.tries {
 			g.Tries = append(g.Tries, Try{fill(t.Sums, values), fill(t.Signature, values)})

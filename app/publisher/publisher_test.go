@@ -122,6 +122,50 @@ var known = []struct {
 	// NixOS [S36] (a real name from a third-party script)
 	{"nixos-minimal-24.05.7376.b134951a4c9f-x86_64-linux.iso", "NixOS", "24.05.7376.b134951a4c9f",
 		"https://releases.nixos.org/nixos/24.05/nixos-24.05.7376.b134951a4c9f/nixos-minimal-24.05.7376.b134951a4c9f-x86_64-linux.iso.sha256", ""},
+	// Issue 48, software publishers ([software Sn] of
+	// shared/research/publishers-software.md).
+	{"KeePassXC-2.7.11-Win64.msi", "KeePassXC", "2.7.11", // [software S1]
+		"https://github.com/keepassxreboot/keepassxc/releases/download/2.7.11/KeePassXC-2.7.11-Win64.msi.DIGEST",
+		"https://github.com/keepassxreboot/keepassxc/releases/download/2.7.11/KeePassXC-2.7.11-Win64.msi.sig"},
+	{"KeePassXC-2.7.11-1-x86_64.AppImage", "KeePassXC", "2.7.11", // the rebuild tag [software S1]
+		"https://github.com/keepassxreboot/keepassxc/releases/download/2.7.11/KeePassXC-2.7.11-1-x86_64.AppImage.DIGEST",
+		"https://github.com/keepassxreboot/keepassxc/releases/download/2.7.11/KeePassXC-2.7.11-1-x86_64.AppImage.sig"},
+	{"keepassxc-2.7.11-src.tar.xz", "KeePassXC", "2.7.11",
+		"https://github.com/keepassxreboot/keepassxc/releases/download/2.7.11/keepassxc-2.7.11-src.tar.xz.DIGEST",
+		"https://github.com/keepassxreboot/keepassxc/releases/download/2.7.11/keepassxc-2.7.11-src.tar.xz.sig"},
+	{"tor-browser-windows-x86_64-portable-13.0.1.exe", "Tor Browser", "13.0.1", "", // [software S6]
+		"https://dist.torproject.org/torbrowser/13.0.1/tor-browser-windows-x86_64-portable-13.0.1.exe.asc"},
+	{"tor-browser-linux-x86_64-14.5.tar.xz", "Tor Browser", "14.5", "", // pattern
+		"https://dist.torproject.org/torbrowser/14.5/tor-browser-linux-x86_64-14.5.tar.xz.asc"},
+	{"torbrowser-install-win64-12.5.1_ALL.exe", "Tor Browser", "12.5.1", "", // pattern [software S7]
+		"https://archive.torproject.org/tor-package-archive/torbrowser/12.5.1/torbrowser-install-win64-12.5.1_ALL.exe.asc"},
+	{"TorBrowser-8.0.4-osx64_ja.dmg", "Tor Browser", "8.0.4", "", // a Homebrew cask's [software S9]
+		"https://archive.torproject.org/tor-package-archive/torbrowser/8.0.4/TorBrowser-8.0.4-osx64_ja.dmg.asc"},
+	{"tor-browser-linux64-9.0_en-US.tar.xz", "Tor Browser", "9.0", "", // an Arch PKGBUILD's [software S9]
+		"https://archive.torproject.org/tor-package-archive/torbrowser/9.0/tor-browser-linux64-9.0_en-US.tar.xz.asc"},
+	{"bitcoin-27.1-x86_64-linux-gnu.tar.gz", "Bitcoin Core", "27.1", // [software S10]
+		"https://bitcoincore.org/bin/bitcoin-core-27.1/SHA256SUMS", "https://bitcoincore.org/bin/bitcoin-core-27.1/SHA256SUMS.asc"},
+	{"bitcoin-28.0-win64-setup.exe", "Bitcoin Core", "28.0",
+		"https://bitcoincore.org/bin/bitcoin-core-28.0/SHA256SUMS", "https://bitcoincore.org/bin/bitcoin-core-28.0/SHA256SUMS.asc"},
+	{"bitcoin-28.0.tar.gz", "Bitcoin Core", "28.0",
+		"https://bitcoincore.org/bin/bitcoin-core-28.0/SHA256SUMS", "https://bitcoincore.org/bin/bitcoin-core-28.0/SHA256SUMS.asc"},
+	{"monero-linux-x64-v0.18.5.1.tar.bz2", "Monero", "0.18.5.1", "https://www.getmonero.org/downloads/hashes.txt", ""}, // [software S14]
+	{"monero-gui-install-win-x64-v0.18.5.2.exe", "Monero", "0.18.5.2", "https://www.getmonero.org/downloads/hashes.txt", ""},
+	{"monero-source-v0.18.5.1.tar.bz2", "Monero", "0.18.5.1", "https://www.getmonero.org/downloads/hashes.txt", ""},
+	{"node-v22.12.0-linux-x64.tar.xz", "Node.js", "22.12.0", "https://nodejs.org/dist/v22.12.0/SHASUMS256.txt.asc", ""}, // pattern
+	{"node-v22.12.0-x64.msi", "Node.js", "22.12.0", "https://nodejs.org/dist/v22.12.0/SHASUMS256.txt.asc", ""},
+	{"Electrum-4.5.8.tar.gz", "Electrum", "4.5.8", "", "https://download.electrum.org/4.5.8/Electrum-4.5.8.tar.gz.asc"}, // [software S12]
+	{"electrum-4.5.8-x86_64.AppImage", "Electrum", "4.5.8", "", "https://download.electrum.org/4.5.8/electrum-4.5.8-x86_64.AppImage.asc"},
+	{"terraform_1.9.8_linux_amd64.zip", "HashiCorp", "1.9.8", // [software S21]
+		"https://releases.hashicorp.com/terraform/1.9.8/terraform_1.9.8_SHA256SUMS", "https://releases.hashicorp.com/terraform/1.9.8/terraform_1.9.8_SHA256SUMS.sig"},
+	{"Firefox Setup 128.0.exe", "Firefox", "128.0", // [software S16]
+		"https://archive.mozilla.org/pub/firefox/releases/128.0/SHA256SUMS", "https://archive.mozilla.org/pub/firefox/releases/128.0/SHA256SUMS.asc"},
+	{"Firefox 115.5.0esr.dmg", "Firefox", "115.5.0esr",
+		"https://archive.mozilla.org/pub/firefox/releases/115.5.0esr/SHA256SUMS", "https://archive.mozilla.org/pub/firefox/releases/115.5.0esr/SHA256SUMS.asc"},
+	{"firefox-133.0.tar.bz2", "Firefox", "133.0",
+		"https://archive.mozilla.org/pub/firefox/releases/133.0/SHA256SUMS", "https://archive.mozilla.org/pub/firefox/releases/133.0/SHA256SUMS.asc"},
+	{"gnupg-2.4.7.tar.bz2", "GnuPG", "2.4.7", "", "https://gnupg.org/ftp/gcrypt/gnupg/gnupg-2.4.7.tar.bz2.sig"}, // [software S27]
+	{"libgpg-error-1.51.tar.bz2", "GnuPG", "1.51", "", "https://gnupg.org/ftp/gcrypt/libgpg-error/libgpg-error-1.51.tar.bz2.sig"},
 }
 
 // unknown are names no row may claim: aliases that name no build,
@@ -322,8 +366,10 @@ func TestCheckFindsFaults(t *testing.T) {
 			r.Shape = None
 			r.Files[0].Tries[0].Signature = ""
 		},
-		"detached, no sig": func(r *Row) { r.Files[0].Tries[0].Signature = "" },
-		"no sources":       func(r *Row) { r.Sources = nil },
+		"detached, no sig":       func(r *Row) { r.Files[0].Tries[0].Signature = "" },
+		"no sources":             func(r *Row) { r.Sources = nil },
+		"more signers than keys": func(r *Row) { r.MinSigners = 2 },
+		"negative signers":       func(r *Row) { r.MinSigners = -1 },
 		"host not ASCII": func(r *Row) {
 			r.Hosts = []string{"ſ.example"} // U+017F, which a Unicode fold makes s
 			r.Files[0].Tries[0] = publishers.Try{Sums: "https://ſ.example/SUMS", Signature: "https://ſ.example/SUMS.gpg"}
@@ -391,13 +437,15 @@ func TestShapes(t *testing.T) {
 		"openSUSE": Detached, "Rocky Linux": Detached, "Fedora": ClearSigned, "AlmaLinux": ClearSigned,
 		"FreeBSD": ClearSigned, "Arch Linux": OverFile, "Alpine Linux": OverFile, "Gentoo": OverFile,
 		"Qubes OS": OverFile, "NixOS": None, "Tails": OverFile,
+		"KeePassXC": OverFile, "Tor Browser": OverFile, "Bitcoin Core": Detached, "Monero": ClearSigned,
+		"Node.js": ClearSigned, "Electrum": OverFile, "HashiCorp": Detached, "Firefox": Detached, "GnuPG": OverFile,
 	} {
 		if g := guessOf(t, p); g.Shape != want {
 			t.Errorf("%s: shape %s, want %s", p, g.Shape, want)
 		}
 	}
-	if n := len(All()); n != 15 {
-		t.Errorf("%d rows, want the 15 this test knows", n)
+	if n := len(All()); n != 24 {
+		t.Errorf("%d rows, want the 24 this test knows", n)
 	}
 }
 

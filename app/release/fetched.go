@@ -153,6 +153,7 @@ func fetchTry(ctx context.Context, path string, g *publisher.Guess, t publisher.
 		if f.Signature, err = verifyOver(path, sig, t.Signature, ring); err != nil {
 			return nil, err
 		}
+		f.count(f.Signature)
 		if t.Sums != "" { // and publishes unsigned digests beside it
 			if err := f.readSums(ctx, path, t.Sums, "", ring, get); err != nil && !notThere(err) {
 				return nil, err
@@ -190,16 +191,55 @@ func (f *Fetched) readSums(ctx context.Context, path, sumsURL, sigURL string, ri
 	// signature beside it, or inside it): then a missing one is a fault.
 	f.Signs = sigURL != "" || f.Guess.Shape == publisher.ClearSigned || f.Guess.Shape == publisher.Detached
 	x.File().Fetched, x.File().Signs = sumsURL, f.Signs
+	f.count(x.File().Authenticity)
 	f.Published = checksum.PublishedFor(path, nil, []*checksum.Index{x})
 	if len(f.Published) == 0 {
-		for _, src := range Orphans(filepath.Dir(sumsPath), ring) {
-			for i := range src.Orphans {
-				src.Orphans[i].Published.Fetched, src.Orphans[i].Published.Signs = sumsURL, f.Signs
-			}
-			f.Sources = append(f.Sources, src)
+		// Its entries, for a download the browser renamed to match by
+		// digest: from the file read above, whatever its name (Node's
+		// SHASUMS256.txt.asc, Monero's hashes.txt are no names a folder's
+		// checksum files go by).
+		if orphans := f.sameName(Absent(x.File())); len(orphans) > 0 {
+			f.Sources = append(f.Sources, verdict.Source{Path: sumsPath, Orphans: orphans})
 		}
 	}
 	return nil
+}
+
+// count says in a how many distinct keys of the row signed what was
+// fetched, and holds it to the row's min_signers: with fewer good
+// signatures than the row needs (Bitcoin Core's 3 builders), it is not
+// genuine (signature.AtLeast).
+func (f *Fetched) count(a *checksum.Authenticity) {
+	if a == nil {
+		return
+	}
+	a.Signers = signature.GoodSigners(a.Results)
+	if n := f.Guess.MinSigners; n > 1 {
+		a.Needs = n
+		a.Verdict = signature.AtLeast(a.Results, n)
+	}
+}
+
+// sameName keeps, of the entries of a checksum file that lists every
+// platform and language by its path ("win64/en-US/Firefox Setup
+// 128.0.exe"), those whose last part is the download's name: its digest
+// then picks the one it is, and the verdict names that entry. None of
+// that name (a download renamed past recognition, or a guess without a
+// name): all of them, for the digest alone to find.
+func (f *Fetched) sameName(orphans []verdict.Orphan) []verdict.Orphan {
+	if f.Guess.File == "" {
+		return orphans
+	}
+	var same []verdict.Orphan
+	for _, o := range orphans {
+		if path.Base(filepath.ToSlash(o.Name)) == f.Guess.File {
+			same = append(same, o)
+		}
+	}
+	if len(same) == 0 {
+		return orphans
+	}
+	return same
 }
 
 // keepSums writes the checksum file fetched from sumsURL to f.Dir, with

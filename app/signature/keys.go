@@ -1,6 +1,7 @@
 package signature
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/binary"
@@ -187,7 +188,9 @@ func readKeyRing(data []byte) (pgp.EntityList, error) {
 // often hold several, one after the other).
 func readArmoredKeys(data []byte) (pgp.EntityList, error) {
 	var all pgp.EntityList
-	r := bytes.NewReader(data)
+	// One buffered reader for every block: armor.Decode reads ahead, and
+	// a reader of its own each time would lose the next block.
+	r := bufio.NewReader(bytes.NewReader(data))
 	for {
 		block, err := armor.Decode(r)
 		if err == io.EOF && len(all) > 0 {

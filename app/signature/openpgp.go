@@ -1,6 +1,7 @@
 package signature
 
 import (
+	"bufio"
 	"bytes"
 	"crypto"
 	"errors"
@@ -273,17 +274,32 @@ func (c *crlfReader) Read(p []byte) (int, error) {
 }
 
 // openPGPSignature returns the packets of an OpenPGP signature file, armored
-// or binary.
+// or binary. An armored file may hold several signature blocks one after
+// the other (Bitcoin Core's SHA256SUMS.asc: one a builder): their packets
+// are read in turn, as gpg reads them.
 func openPGPSignature(sig []byte) (io.Reader, error) {
 	if !bytes.Contains(sig[:min(len(sig), 1024)], []byte("-----BEGIN PGP")) {
 		return bytes.NewReader(sig), nil
 	}
-	block, err := armor.Decode(bytes.NewReader(sig))
-	if err != nil {
-		return nil, err
+	// One buffered reader for every block: armor.Decode reads ahead.
+	r := bufio.NewReader(bytes.NewReader(sig))
+	var packets []byte
+	for n := 0; ; n++ {
+		block, err := armor.Decode(r)
+		if err == io.EOF && n > 0 {
+			return bytes.NewReader(packets), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if block.Type != pgp.SignatureType {
+			return nil, fmt.Errorf("an armored %q, not a signature", block.Type)
+		}
+		// The armor's body is never larger than the armor.
+		body, err := io.ReadAll(block.Body)
+		if err != nil {
+			return nil, err
+		}
+		packets = append(packets, body...)
 	}
-	if block.Type != pgp.SignatureType {
-		return nil, fmt.Errorf("an armored %q, not a signature", block.Type)
-	}
-	return block.Body, nil
 }

@@ -23,6 +23,10 @@
 //	              (assets/keys) that may sign; may be empty only when
 //	              no_keys says why, and then nothing from the row is genuine
 //	no_keys       why keys is empty ("Kali's 2025 key is not shipped")
+//	min_signers   how many good signatures by distinct keys of the row make
+//	              it genuine, where several people sign (Bitcoin Core's
+//	              builders: 3, as its contrib/verify-binaries does); absent
+//	              or 0: one
 //	files         the file names the row knows, each with its URLs (File)
 //	sources       the research's [Sn] ids and addresses the row came from
 //	notes         what a reviewer should know: inferred URLs, pitfalls
@@ -84,6 +88,7 @@ type Row struct {
 	SharedHosts []string `json:"shared_hosts,omitempty"`
 	Keys        []string `json:"keys"`
 	NoKeys      string   `json:"no_keys,omitempty"`
+	MinSigners  int      `json:"min_signers,omitempty"`
 	Files       []File   `json:"files"`
 	Sources     []string `json:"sources"`
 	Notes       string   `json:"notes,omitempty"`
