@@ -57,6 +57,8 @@ type Watch struct {
 	Check func(ctx context.Context, path string) Result
 	// Told receives each verdict, and each offer to fetch, one at a time.
 	Told func(Result)
+	// Checked, when set, receives every check made, told or not.
+	Checked func(Result)
 	// Problem receives what goes wrong without stopping the watch (the
 	// folder removed, events lost); nil: ignored.
 	Problem func(error)
@@ -165,6 +167,7 @@ func (w *Watch) Run(ctx context.Context) error {
 			if filepath.Clean(ev.Name) == dir {
 				if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 					lost = true
+					nextScan = clock.Now().Add(w.Settle) // look for it again soon
 					fw.Remove(dir)
 					w.problem(fmt.Errorf("%s was removed or renamed: waiting for it to come back", dir))
 				}
@@ -199,8 +202,10 @@ func (w *Watch) Run(ctx context.Context) error {
 			if lost {
 				if st, err := os.Stat(dir); err == nil && st.IsDir() && (fw == nil || fw.Add(dir) == nil) {
 					lost = false
-					tr = NewTracker(dir, w.Settle) // what is there now was not downloaded while watching
+					tr.Rescan(now) // what was not there before is new
 					w.problem(fmt.Errorf("%s is back: watching it again", dir))
+				} else {
+					nextScan = now.Add(w.Settle)
 				}
 			} else {
 				tr.Rescan(now)
@@ -242,6 +247,9 @@ func (w *Watch) Run(ctx context.Context) error {
 // arrives.
 func (w *Watch) judge(d done, waiting, recheck map[string]time.Time, now time.Time) {
 	r := d.res
+	if w.Checked != nil {
+		w.Checked(r)
+	}
 	if !r.Judged() {
 		if _, was := waiting[r.Path]; !was && r.Offers() {
 			w.Told(r)
