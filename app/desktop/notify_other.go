@@ -12,5 +12,7 @@ func newNotifier() (notifier, error) {
 	return notifier{}, errors.New("no desktop notifications on this system yet: the verdicts are printed only")
 }
 
-func (notifier) notify(Notification) error { return errors.New("no desktop notifications on this system") }
-func (notifier) close()                    {}
+func (notifier) notify(Notification) error {
+	return errors.New("no desktop notifications on this system")
+}
+func (notifier) close() {}
