@@ -251,7 +251,9 @@ func (w *Watch) judge(d done, waiting, recheck map[string]time.Time, now time.Ti
 		w.Checked(r)
 	}
 	if !r.Judged() {
-		if _, was := waiting[r.Path]; !was && r.Offers() {
+		if _, was := waiting[r.Path]; !was && r.Guess != nil {
+			// An offer to fetch, an origin that disagrees with the name,
+			// a fetch that failed: told once.
 			w.Told(r)
 		}
 		waiting[r.Path] = now
