@@ -132,7 +132,7 @@ func (t *Tracker) Due(now time.Time) []string {
 			continue
 		}
 		if names == nil {
-			names = t.names()
+			names = t.partials()
 		}
 		if busy(name, names) {
 			s.touched = now // a browser still writes it under another name
@@ -168,14 +168,19 @@ func (t *Tracker) Forget(name string) {
 	delete(t.done, name)
 }
 
-func (t *Tracker) names() []string {
+// partials are the names in Dir that are downloads in progress: busy
+// compares each name due with these alone (a folder of thousands of
+// finished files has few).
+func (t *Tracker) partials() []string {
 	entries, err := os.ReadDir(t.Dir)
-	names := make([]string, 0, len(entries))
+	names := []string{}
 	if err != nil {
 		return names
 	}
 	for _, e := range entries {
-		names = append(names, e.Name())
+		if InProgress(e.Name()) {
+			names = append(names, e.Name())
+		}
 	}
 	return names
 }

@@ -1,11 +1,14 @@
 package watch
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
 const settle = 3 * time.Second
@@ -254,5 +257,30 @@ func TestInProgressAndBusy(t *testing.T) {
 	}
 	if !busy("a.iso", []string{"a.iso", "a.iso.aria2"}) || busy("a.iso", []string{"a.iso", "b.iso.part"}) || busy("a", []string{"a", "a.x.part"}) {
 		t.Error("busy is wrong")
+	}
+}
+
+// Ten thousand files arriving at once: each is finished once, in one pass
+// over the folder, and the tracker forgets them as they are told.
+func TestTenThousandAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 10,000 files")
+	}
+	dir := t.TempDir()
+	c := newFake()
+	tr := NewTracker(dir, settle)
+	const n = 10000
+	for i := range n {
+		name := fmt.Sprintf("file%05d.bin", i)
+		write(t, dir, name, "x")
+		tr.Touch(name, c.now)
+	}
+	heap := apptest.LiveHeap()
+	got := settleAll(tr, c, 10*time.Second)
+	if len(got) != n || tr.Pending() != 0 {
+		t.Fatalf("finished %d of %d, %d pending", len(got), n, tr.Pending())
+	}
+	if grown := int64(apptest.LiveHeap()) - int64(heap); grown > 8<<20 {
+		t.Errorf("the heap grew by %d bytes", grown)
 	}
 }
