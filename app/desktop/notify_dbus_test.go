@@ -42,6 +42,22 @@ func privateBus(t *testing.T) string {
 }
 
 func TestNotifyOnPrivateBus(t *testing.T) {
+	for _, prog := range []string{"notify-send", "gdbus"} {
+		t.Run(prog, func(t *testing.T) {
+			if _, err := exec.LookPath(prog); err != nil {
+				t.Skipf("%s is not installed", prog)
+			}
+			saved := notifyPrograms
+			defer func() { notifyPrograms = saved }()
+			if prog == "gdbus" {
+				notifyPrograms[0] = "no-notify-send-in-this-test"
+			}
+			notifyOnPrivateBus(t)
+		})
+	}
+}
+
+func notifyOnPrivateBus(t *testing.T) {
 	addr := privateBus(t)
 	srv, err := dbus.Connect(addr)
 	if err != nil {
@@ -60,11 +76,12 @@ func TestNotifyOnPrivateBus(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer n.Close()
-	if err := n.Notify(Notification{Title: "release.iso does NOT match", Body: "do not use it", Urgent: true}); err != nil {
+	title := "release 'it's' \\ \"x\".iso does NOT match"
+	if err := n.Notify(Notification{Title: title, Body: "do not use it\nたしかめて", Urgent: true}); err != nil {
 		t.Fatal(err)
 	}
 	got := <-fake.got
-	if got[0] != "Hashdrop" || got[1] != "release.iso does NOT match" || got[2] != "do not use it" || got[3] != byte(2) {
+	if got[0] != "Hashdrop" || got[1] != title || got[2] != "do not use it\nたしかめて" || got[3] != byte(2) {
 		t.Fatalf("the server got %q", got)
 	}
 }
