@@ -132,11 +132,14 @@ func (o *watchOutput) told(r watch.Result) {
 	var headline, tag string
 	colour := verdict.Amber
 	if r.Judged() {
+		tag = headlineTag(r.Report.Headline)
 		if i := slices.IndexFunc(r.Evidence.Files, func(f verdict.File) bool { return f.Path == r.Path }); i >= 0 {
 			r.Release.Names[i] = name // the line names the download, not its folder
+			if why := fileWhy(&r.Evidence.Files[i], &r.Report.Files[i]); why != "" {
+				tag += " (" + why + ")"
+			}
 		}
 		headline = headlineWords(r.Release, &r.Evidence, &r.Report)
-		tag = headlineTag(r.Report.Headline)
 		colour = r.Report.Headline.Colour()
 	}
 	note := offerWords(&r, name)
@@ -151,7 +154,7 @@ func (o *watchOutput) told(r watch.Result) {
 		}
 	}
 	if o.notifier != nil {
-		title, body := strings.TrimPrefix(headline, tag+": "), note
+		title, body := strings.TrimPrefix(headline, headlineTag(r.Report.Headline)+": "), note
 		if title == "" {
 			title = app.VisibleText(name)
 		} else if body == "" {
