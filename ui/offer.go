@@ -84,6 +84,7 @@ func (w *Window) alwaysFetchItem() *fyne.MenuItem {
 		w.app.Preferences().SetBool(prefAlwaysFetch, !item.Checked)
 		item.Checked = !item.Checked
 		w.stale = true
+		w.restartDownloadWatcher(item.Checked) // the watcher fetches as the window does
 	}
 	return item
 }

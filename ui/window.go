@@ -243,6 +243,7 @@ func (w *Window) menu() *fyne.Menu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Keys…"), w.showKeys),
 		w.alwaysFetchItem(),
+		w.checkDownloadsItem(),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Benchmark"), w.showBench),
 		fyne.NewMenuItem(tr("About this computer"), w.showAbout),

@@ -142,6 +142,7 @@ func (c *cli) usage(w io.Writer) {
                  [--require-signature] [--keyring FILE] SUMFILE...
   hashdrop compare [-a ALGOS] [-j N] FILE FILE...
   hashdrop keys list | import [--yes] FILE... | import --gpg KEYID | remove FINGERPRINT
+  hashdrop watch [--json] [--fetch] [--notify] [--keyring FILE] [FOLDER]
   hashdrop bench [-a ALGOS] [--size MiB] [--json]
   hashdrop algos
 

@@ -1,0 +1,86 @@
+//go:build linux
+
+package cli
+
+import (
+	"bufio"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+
+	"github.com/hashdrop/hashdrop/app/internal/apptest"
+)
+
+// notificationServer stands for the desktop's on a private session bus.
+type notificationServer struct{ got chan [3]any }
+
+func (s *notificationServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
+	s.got <- [3]any{summary, body, hints["urgency"].Value()}
+	return 1, nil
+}
+
+// hashdrop watch --notify: the headline the window would give, on the
+// session bus (a private one, with a server of the test's own).
+func TestWatchNotifies(t *testing.T) {
+	daemon, err := exec.LookPath("dbus-daemon")
+	if err != nil {
+		t.Skip("dbus-daemon is not installed")
+	}
+	if _, err := exec.LookPath("gdbus"); err != nil {
+		if _, err := exec.LookPath("notify-send"); err != nil {
+			t.Skip("neither gdbus nor notify-send is installed")
+		}
+	}
+	bus := exec.Command(daemon, "--session", "--nofork", "--print-address")
+	out, _ := bus.StdoutPipe()
+	if err := bus.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bus.Process.Kill(); bus.Wait() })
+	addr, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr = strings.TrimSpace(addr)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", addr)
+	conn, err := dbus.Connect(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	srv := &notificationServer{got: make(chan [3]any, 4)}
+	conn.Export(srv, "/org/freedesktop/Notifications", "org.freedesktop.Notifications")
+	if r, err := conn.RequestName("org.freedesktop.Notifications", dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
+		t.Fatalf("cannot own the name: %v %v", r, err)
+	}
+
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), apptest.Hex("sha256", []byte("good\n"))+"  good.iso\n"+apptest.Hex("sha256", []byte("good\n"))+"  bad.iso\n")
+	lines := watching(t, "--notify", dir)
+	writeFile(t, filepath.Join(dir, "good.iso"), "good\n")
+	nextLine(t, lines)
+	want := [3]any{"good.iso matches SHA256SUMS", "OK (SHA-256, SHA256SUMS)", byte(1)}
+	select {
+	case got := <-srv.got:
+		if got != want {
+			t.Fatalf("notification %q, want %q", got, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no notification")
+	}
+	writeFile(t, filepath.Join(dir, "bad.iso"), "damaged\n")
+	nextLine(t, lines)
+	want = [3]any{"bad.iso does NOT match the digest published for it: do not use it", "FAILED (SHA-256, SHA256SUMS)", byte(2)}
+	select {
+	case got := <-srv.got:
+		if got != want {
+			t.Fatalf("notification %q, want %q", got, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no notification")
+	}
+}
