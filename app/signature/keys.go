@@ -14,6 +14,7 @@ import (
 
 	"aead.dev/minisign"
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	pgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 )
 
@@ -229,7 +230,7 @@ func openPGPKey(e *pgp.Entity, raw []byte) *Key {
 		entity:      e,
 		raw:         raw,
 	}
-	if sig, id := e.PrimaryIdentity(time.Time{}, verifyConfig(time.Now())); id != nil {
+	if sig, id := primaryIdentity(e); id != nil {
 		k.UserID = id.Name
 		if sig.KeyLifetimeSecs != nil && *sig.KeyLifetimeSecs > 0 {
 			k.Expires = pk.CreationTime.Add(time.Duration(*sig.KeyLifetimeSecs) * time.Second)
@@ -245,6 +246,35 @@ func openPGPKey(e *pgp.Entity, raw []byte) *Key {
 		}
 	}
 	return k
+}
+
+// primaryIdentity is the entity's primary user id as OpenPGP says (one
+// marked primary, then the newest self-signature), and of two alike the
+// first by name: the library's choice between two alike follows a map's
+// order, and a key must be named the same way every time.
+func primaryIdentity(e *pgp.Entity) (*packet.Signature, *pgp.Identity) {
+	names := make([]string, 0, len(e.Identities))
+	for n := range e.Identities {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var best *pgp.Identity
+	var bestSig *packet.Signature
+	primary := func(s *packet.Signature) bool { return s.IsPrimaryId != nil && *s.IsPrimaryId }
+	for _, n := range names {
+		id := e.Identities[n]
+		sig, err := id.Verify(time.Time{}, verifyConfig(time.Now()))
+		if err != nil {
+			continue
+		}
+		switch {
+		case best == nil,
+			primary(sig) && !primary(bestSig),
+			primary(sig) == primary(bestSig) && sig.CreationTime.After(bestSig.CreationTime):
+			best, bestSig = id, sig
+		}
+	}
+	return bestSig, best
 }
 
 // Keyring is the set of keys signatures are checked against.
