@@ -159,6 +159,9 @@ func TestSoftwareRowsToGenuine(t *testing.T) {
 			"https://archive.mozilla.org/pub/firefox/releases/128.0/SHA256SUMS":     []byte(ffSums),
 			"https://archive.mozilla.org/pub/firefox/releases/128.0/SHA256SUMS.asc": s.armored([]byte(ffSums), k),
 		}, "win64/en-US/Firefox Setup 128.0.exe", 1},
+		{"tails-amd64-6.10.img", "Tails", "tails.net", map[string][]byte{
+			"https://tails.net/torrents/files/tails-amd64-6.10.img.sig": s.g.Sign(iso, k, "--detach-sign"),
+		}, "", 1},
 		{"gnupg-2.4.7.tar.bz2", "GnuPG", "gnupg.org", map[string][]byte{
 			"https://gnupg.org/ftp/gcrypt/gnupg/gnupg-2.4.7.tar.bz2.sig": s.g.Sign(iso, k, "--detach-sign"),
 		}, "", 1},
