@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,5 +118,26 @@ func TestTheBadOfTwoSameNamedCopiesIsNamedByItsFolder(t *testing.T) {
 	h.waitFor("checked", func() bool { return h.allFinished() && h.w.Idle() && h.w.banner.Outcome() == checksum.Mismatch })
 	if d := h.w.banner.Detail(); !strings.Contains(d, filepath.Join("mirror2", "a.iso")) {
 		t.Errorf("the banner does not say which copy is bad: %q", d)
+	}
+}
+
+// Esc (Cancel all) during a folder's walk stops it: nothing of the folder
+// is listed or read, and the window says so.
+func TestEscStopsAFolderWalk(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	dir := filepath.Join(t.TempDir(), "big")
+	for i := range 2000 {
+		writeFile(t, filepath.Join(dir, fmt.Sprintf("d%d", i%20), fmt.Sprintf("f%04d", i)), "x")
+	}
+	h.w.Add([]string{dir})
+	h.w.escape() // at once: the walk has begun, in the background
+	h.waitFor("the walk to end", func() bool { return h.w.walking == 0 && h.w.Idle() })
+	h.settle()
+	if n := len(h.w.files.items); n != 0 || h.core.queued() != 0 {
+		t.Errorf("%d files listed and %d read after Esc", n, h.core.queued())
+	}
+	if got := h.w.note.Text; !strings.HasPrefix(got, "Cancelled") {
+		t.Errorf("the window says %q", got)
 	}
 }
