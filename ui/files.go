@@ -485,6 +485,10 @@ func (l *fileList) refresh() {
 // shape names what decides a card's height, at digits a digest line.
 func shape(it *fileItem, digits int) string {
 	var b strings.Builder
+	// Never "": that is the template's key (fit), whose height is the
+	// list's default; a row of a file not here, which shows no digest,
+	// took it and was drawn as tall as a card of every algorithm.
+	b.WriteString("|")
 	for _, a := range it.shown() {
 		fmt.Fprintf(&b, "%d,", digestLines(a, digits))
 	}
