@@ -1,13 +1,14 @@
 package ui
 
 import (
-	"fmt"
+	"errors"
 	"os"
 	"os/exec"
 	"time"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/desktop"
 	"github.com/hashdrop/hashdrop/app/watch"
 )
@@ -85,14 +86,14 @@ func startDownloadWatcher(fetch bool) error {
 	}
 	dir, err := watch.DownloadsDir()
 	if err != nil {
-		return fmt.Errorf("cannot find the Downloads folder: %v", err)
+		return errors.New(tr("Cannot find the Downloads folder: {{.Cause}}", "Cause", app.ErrorWords(err)))
 	}
 	if err := stopAndWait(dir); err != nil {
 		return err
 	}
 	cmd := exec.Command(exe, args...)
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("cannot start %s watch: %v", exe, err)
+		return errors.New(tr("Cannot start the download checker ({{.Program}}): {{.Cause}}", "Program", exe, "Cause", app.ErrorWords(err)))
 	}
 	go cmd.Wait()
 	return nil
@@ -123,5 +124,5 @@ func stopAndWait(dir string) error {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	return fmt.Errorf("the watcher of %s did not stop", dir)
+	return errors.New(tr("The download checker of {{.Folder}} did not stop", "Folder", dir))
 }
