@@ -106,6 +106,13 @@ func (w *Window) showHeadline(rep *verdict.Report) {
 	case verdict.NameConflict:
 		w.nameConflictBanner(files)
 	case verdict.PublishedPending:
+		if d := it.sidecar; d.Outcome == checksum.Match && !d.Settled() && it.finished() && len(intersect(d.Needs, it.declined)) > 0 {
+			// The rest was cancelled: no verdict, and nothing is being read.
+			w.banner.set(checksum.Unknown, tr("{{.Algorithm}} matches {{.Source}}, but {{.Others}} was not compared: computing it was cancelled",
+				"Algorithm", d.Verdict.Algorithm.Name, "Source", it.sourceText(d.By[0]), "Others", it.uncheckedText(d.Unchecked)),
+				tr("No verdict until every digest published for {{.Name}} is compared. Read it again (drop it again) to compare the rest.", "Name", it.name))
+			break
+		}
 		if d := it.sidecar; d.Outcome == checksum.Match && !d.Settled() {
 			// Said as it stands: what matched, and what is still compared.
 			w.banner.set(checksum.Pending, tr("{{.Algorithm}} matches {{.Source}}; checking {{.Others}}…",

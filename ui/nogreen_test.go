@@ -85,3 +85,25 @@ func TestDisagreeingChecksumFilesAreNeverGreen(t *testing.T) {
 		})
 	}
 }
+
+// The second pass cancelled, SHA256SUMS is never compared: the banner
+// says so, and is not green (nor "checking…", since nothing is read).
+func TestACancelledSecondPassLeavesNoGreen(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true
+	h.w.picker.set([]*hashing.Algorithm{mustAlg("sha512")})
+	dir := t.TempDir()
+	iso := writeFile(t, filepath.Join(dir, "ubuntu.iso"), "abc")
+	writeFile(t, filepath.Join(dir, "SHA512SUMS"), fmt.Sprintf("%x  ubuntu.iso\n", hashOf(mustAlg("sha512"), "abc")))
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  ubuntu.iso\n")
+	h.w.Add([]string{iso})
+	h.waitFor("the first pass", func() bool { return h.core.queued() == 1 })
+	h.core.job(0).finish()
+	h.waitFor("the second pass", func() bool { return h.core.queued() == 2 })
+	h.w.cancelItem(h.item("ubuntu.iso"))
+	h.waitFor("the cancel", func() bool { return h.allFinished() && h.w.Idle() })
+	h.settle()
+	if got := h.w.banner.Headline(); h.w.report.Headline.Green() || !strings.Contains(got, "was not compared: computing it was cancelled") {
+		t.Errorf("banner %v %q", h.w.banner.Outcome(), got)
+	}
+}
