@@ -178,6 +178,7 @@ build/bcryptprimitives.dll: assets/windows/_wine/bcryptprimitives.c assets/windo
 # cannot write: the install folder on the user's PATH (environment.idt) and
 # the two actions that set and remove it.
 windows_msi = convert assets/icon.png -define icon:auto-resize=256,48,32,16 $(dir $(1))Hashdrop.ico && \
+	cp LICENSE $(dir $(1))LICENSE.txt && \
 	(cd $(dir $(1)) && wixl -a x64 -D Version=$(VERSION) -D Exe=$(notdir $(1)) -D Icon=Hashdrop.ico \
 	-o $(CURDIR)/$(2) $(CURDIR)/assets/windows/hashdrop.wxs) && \
 	msibuild $(2) -i assets/windows/environment.idt \
@@ -296,11 +297,11 @@ deps-test-windows: deps-windows-package
 # /usr/local for root) and registers them (update-mime-database,
 # update-desktop-database, xdg-mime default). It runs assets/linux/install.mk,
 # which is also the Makefile inside the Linux package.
-LINUX_FILES := BIN=$(BIN) WINDOW=$(WINDOW) DESKTOP=assets/linux/io.github.hashdrop.desktop \
-               MIMEXML=assets/linux/io.github.hashdrop.xml ICON=assets/icon.png ICONSVG=assets/icon.svg \
+LINUX_FILES := BIN=$(BIN) WINDOW=$(WINDOW) DESKTOP=assets/linux/io.github.hashdrop.hashdrop.desktop \
+               MIMEXML=assets/linux/io.github.hashdrop.hashdrop.xml ICONS=assets/linux/icons/hicolor ICONSVG=assets/icon.svg \
                DOLPHIN=assets/linux/filemanager/dolphin.desktop \
-               NEMO=assets/linux/filemanager/io.github.hashdrop.nemo_action \
-               SENDTO=assets/linux/filemanager/thunar-sendto.desktop \
+               NEMO=assets/linux/filemanager/io.github.hashdrop.hashdrop.nemo_action \
+               SENDTO=assets/linux/filemanager/thunar-sendto.desktop CAJA=assets/linux/filemanager/caja-action.desktop \
                NAUTILUSPY=assets/linux/filemanager/nautilus-hashdrop.py \
                FMSCRIPT=assets/linux/filemanager/check-with-hashdrop.sh
 
@@ -349,7 +350,7 @@ package-deb: deb-programs deps-linux
 test-deb: package-deb
 	sh assets/linux/test-deb.sh $(DEB)
 
-# build/flatpak: the Flatpak manifest for Flathub (io.github.hashdrop) and
+# build/flatpak: the Flatpak manifest for Flathub (io.github.hashdrop.hashdrop) and
 # the source archive it builds from, with the Go modules vendored
 # (assets/linux/flatpak.sh).
 package-flatpak: deps-linux

@@ -15,23 +15,23 @@ trap 'rm -rf "$work"' EXIT
 mkdir "$work/fyne" "$work/out"
 tar -xJf "$fyne_tar" -C "$work/fyne"
 bin=$(find "$work/fyne" -path '*/bin/hashdrop' -type f | head -n 1)
-icon=$(find "$work/fyne" -name 'io.github.hashdrop.png' -type f | head -n 1)
+icon=$(find "$work/fyne" -name 'io.github.hashdrop.hashdrop.png' -type f | head -n 1)
 [ -n "$bin" ] && [ -n "$icon" ] || { echo "package.sh: no hashdrop binary or icon in $fyne_tar"; exit 1; }
-grep -q '^Exec=hashdrop %F' "$(find "$work/fyne" -name 'io.github.hashdrop.desktop' | head -n 1)" ||
+grep -q '^Exec=hashdrop %F' "$(find "$work/fyne" -name 'io.github.hashdrop.hashdrop.desktop' | head -n 1)" ||
 	{ echo "package.sh: fyne's desktop entry does not open files: check [CanOpen] in FyneApp.toml"; exit 1; }
 
 s="$work/out/hashdrop/usr/local"
 install -Dm755 "$command" "$s/bin/hashdrop"
 install -Dm755 "$bin" "$s/lib/hashdrop/hashdrop-window"
-install -Dm644 "$icon" "$s/share/icons/hicolor/256x256/apps/io.github.hashdrop.png"
-install -Dm644 "$here/../icon.svg" "$s/share/icons/hicolor/scalable/apps/io.github.hashdrop.svg"
-install -Dm644 "$here/io.github.hashdrop.desktop" "$s/share/applications/io.github.hashdrop.desktop"
-install -Dm644 "$here/io.github.hashdrop.xml" "$s/share/mime/packages/io.github.hashdrop.xml"
+install -Dm644 "$icon" "$s/share/icons/hicolor/256x256/apps/io.github.hashdrop.hashdrop.png"
+install -Dm644 "$here/../icon.svg" "$s/share/icons/hicolor/scalable/apps/io.github.hashdrop.hashdrop.svg"
+install -Dm644 "$here/io.github.hashdrop.hashdrop.desktop" "$s/share/applications/io.github.hashdrop.hashdrop.desktop"
+install -Dm644 "$here/io.github.hashdrop.hashdrop.xml" "$s/share/mime/packages/io.github.hashdrop.hashdrop.xml"
 fm=$here/filemanager
-install -Dm644 "$fm/dolphin.desktop" "$s/share/kio/servicemenus/io.github.hashdrop.desktop"
-install -Dm644 "$fm/io.github.hashdrop.nemo_action" "$s/share/nemo/actions/io.github.hashdrop.nemo_action"
-install -Dm644 "$fm/thunar-sendto.desktop" "$s/share/Thunar/sendto/io.github.hashdrop.desktop"
-install -Dm644 "$fm/nautilus-hashdrop.py" "$s/share/nautilus-python/extensions/io_github_hashdrop.py"
+install -Dm644 "$fm/dolphin.desktop" "$s/share/kio/servicemenus/io.github.hashdrop.hashdrop.desktop"
+install -Dm644 "$fm/io.github.hashdrop.hashdrop.nemo_action" "$s/share/nemo/actions/io.github.hashdrop.hashdrop.nemo_action"
+install -Dm644 "$fm/thunar-sendto.desktop" "$s/share/Thunar/sendto/io.github.hashdrop.hashdrop.desktop"
+install -Dm644 "$fm/nautilus-hashdrop.py" "$s/share/nautilus-python/extensions/io_github_hashdrop_hashdrop.py"
 install -Dm755 "$fm/check-with-hashdrop.sh" "$s/share/hashdrop/check-with-hashdrop.sh"
 install -Dm644 "$here/install.mk" "$work/out/hashdrop/Makefile"
 tar -cJf "$out" -C "$work/out" hashdrop

@@ -17,7 +17,7 @@ export XDG_DATA_DIRS=/usr/local/share:/usr/share XDG_CONFIG_DIRS=/etc/xdg
 # (freedesktop mimeapps.list) path, which every desktop honours.
 unset XDG_CURRENT_DESKTOP DESKTOP_SESSION KDE_FULL_SESSION GNOME_DESKTOP_SESSION_ID XDG_SESSION_DESKTOP
 mkdir -p "$HOME"
-app=io.github.hashdrop.desktop
+app=io.github.hashdrop.hashdrop.desktop
 fail=0
 no() { echo "test-desktop: $*"; fail=1; }
 
@@ -33,7 +33,7 @@ grep -qx "Exec=$HOME/.local/lib/hashdrop/hashdrop-window %F" "$entry" || no "Exe
 # display here) says it needs one: the command found it where it is installed.
 said=$(env -u DISPLAY -u WAYLAND_DISPLAY "$HOME/.local/bin/hashdrop" "$entry" 2>&1) && no "the window program opened without a display"
 case $said in *"needs a graphical desktop"*) ;; *) no "the command did not hand a file to the window program: $said" ;; esac
-[ -f "$XDG_DATA_HOME/icons/hicolor/256x256/apps/io.github.hashdrop.png" ] || no "icon not installed"
+[ -f "$XDG_DATA_HOME/icons/hicolor/256x256/apps/io.github.hashdrop.hashdrop.png" ] || no "icon not installed"
 
 # The MIME database maps the names people download to the types.
 globs="$XDG_DATA_HOME/mime/globs2"

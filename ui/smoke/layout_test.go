@@ -23,7 +23,7 @@ func TestWindowFitsALaptopSmoke(t *testing.T) {
 	display := startXvfb(t)
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	prefs := filepath.Join(home, ".config", "fyne", "io.github.hashdrop", "preferences.json")
+	prefs := filepath.Join(home, ".config", "fyne", "io.github.hashdrop.hashdrop", "preferences.json")
 	os.MkdirAll(filepath.Dir(prefs), 0o700)
 	all := "crc32,md5,sha1,sha224,sha256,sha384,sha512,sha3-224,sha3-256,sha3-384,sha3-512,ripemd128,ripemd160,ripemd256,ripemd320,whirlpool"
 	if err := os.WriteFile(prefs, []byte(`{"algorithms":"`+all+`"}`), 0o600); err != nil {

@@ -96,7 +96,7 @@ func TestLooksLikeSums(t *testing.T) {
 // of the Linux package, the extensions Windows associates) opens in the
 // checksum-file view when Hashdrop is launched with it, not hashed as a file.
 func TestDesktopChecksumFilesLookLikeSums(t *testing.T) {
-	xml, err := os.ReadFile(filepath.Join("..", "..", "..", "assets", "linux", "io.github.hashdrop.xml"))
+	xml, err := os.ReadFile(filepath.Join("..", "..", "..", "assets", "linux", "io.github.hashdrop.hashdrop.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}
