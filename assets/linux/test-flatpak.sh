@@ -42,7 +42,7 @@ want(m.get("id", m.get("app-id")) == "io.github.hashdrop.hashdrop", f"id {m.get(
 want(m.get("command") == "hashdrop", f"command {m.get('command')}")
 want(m.get("runtime") == "org.gnome.Platform" and m.get("sdk") == "org.gnome.Sdk", "runtime or sdk")
 want("org.freedesktop.Sdk.Extension.golang" in m.get("sdk-extensions", []), "no Go SDK extension")
-for arg in ("--socket=x11", "--device=dri", "--filesystem=host:ro"):
+for arg in ("--socket=x11", "--device=dri", "--filesystem=host:ro", "--share=network", "--env=HASHDROP_DIALOGS=fyne"):
     want(arg in m.get("finish-args", []), f"finish-args lack {arg}")
 mods = m.get("modules", [])
 want(len(mods) == 1, f"{len(mods)} modules")
@@ -89,7 +89,15 @@ while IFS= read -r f; do
 	*) no "$f would not be exported" ;;
 	esac
 done <"$tmp/exports"
-[ "$(wc -l <"$tmp/exports")" = 5 ] || no "exports: $(cat "$tmp/exports")"
+# The desktop entry, the metainfo, the MIME XML, 7 PNG sizes and the SVG.
+[ "$(wc -l <"$tmp/exports")" = 11 ] || no "exports: $(cat "$tmp/exports")"
+for n in 16 24 32 48 64 128 256; do
+	[ -f "$app/share/icons/hicolor/${n}x$n/apps/io.github.hashdrop.hashdrop.png" ] || no "no ${n}px icon"
+done
+# Built with Fyne's portal dialogs (-tags flatpak): the Save dialog is the
+# file-chooser portal's.
+go version -m "$app/lib/hashdrop/hashdrop-window" | grep -q -- '-tags=.*flatpak' ||
+	no "the window program is not built with -tags flatpak: its Save dialog would not be the portal's"
 desktop-file-validate "$app/share/applications/io.github.hashdrop.hashdrop.desktop" || no "the desktop entry is not valid"
 appstreamcli validate --no-net "$app/share/metainfo/io.github.hashdrop.hashdrop.metainfo.xml" || no "the AppStream metadata is not valid"
 
