@@ -24,8 +24,8 @@ done >"$tmp/files"
 tar -C "$top" -cf - -T "$tmp/files" | tar -C "$tmp/$name" -xf -
 (cd "$tmp/$name" && $GO mod vendor)
 archive=$outdir/$name-vendored.tar.xz
-tar -C "$tmp" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
-	-cf - "$name" | xz -T0 -6 >"$archive.tmp"
+tar -C "$tmp" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner --mode=a+rX,u+w,go-w \
+	-cf - "$name" | xz -T1 -6 >"$archive.tmp"
 mv "$archive.tmp" "$archive"
 sum=$(sha256sum "$archive" | cut -d' ' -f1)
 sed -e "s|@VERSION@|$version|g" -e "s|@SHA256@|$sum|g" "$here/flatpak/io.github.hashdrop.hashdrop.yml.in" >"$outdir/io.github.hashdrop.hashdrop.yml.tmp"
