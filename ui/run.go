@@ -78,9 +78,13 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	w.fitScreen(screenOf(), win.Canvas().Scale())
 	w.dragAt = dragProbeOf(win)
 	a.Run()
+	// The states make test-windows waits on: the close arrived, then the
+	// process is about to end.
+	w.tracef("window closed: the event loop has ended")
 	close(returned)
 	signal.Stop(sigs)
 	closeCore(core, closeGrace)
+	w.tracef("quitting")
 }
 
 // signalGrace is how long SIGINT or SIGTERM leaves the window to quit
