@@ -10,7 +10,7 @@ GOCACHE=$($GO env GOCACHE) GOMODCACHE=$($GO env GOMODCACHE) GOPATH=$($GO env GOP
 export GO GOCACHE GOMODCACHE GOPATH GOENV
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-export HOME="$tmp/home"
+export HOME="$tmp/my home"  # a space: the entries quote the installed path
 export XDG_DATA_HOME="$HOME/.local/share" XDG_CONFIG_HOME="$HOME/.config"
 export XDG_DATA_DIRS=/usr/local/share:/usr/share XDG_CONFIG_DIRS=/etc/xdg
 # xdg-mime asks the running desktop when there is one; test its generic
@@ -26,14 +26,16 @@ make --no-print-directory install PREFIX="$HOME/.local" >"$tmp/install.log" 2>&1
 
 entry="$XDG_DATA_HOME/applications/$app"
 desktop-file-validate "$entry" || no "$entry is not a valid desktop entry"
-grep -qx "Exec=$HOME/.local/lib/hashdrop/hashdrop-window %F" "$entry" || no "Exec line: $(grep ^Exec= "$entry")"
+grep -qx "Exec=\"$HOME/.local/lib/hashdrop/hashdrop-window\" %F" "$entry" || no "Exec line: $(grep ^Exec= "$entry")"
 "$HOME/.local/bin/hashdrop" algos >/dev/null 2>&1 || no "the installed hashdrop does not run"
 "$HOME/.local/lib/hashdrop/hashdrop-window" algos >/dev/null 2>&1 || no "the installed window program does not run"
 # Given a file, the command hands it to the window program, which (with no
 # display here) says it needs one: the command found it where it is installed.
 said=$(env -u DISPLAY -u WAYLAND_DISPLAY "$HOME/.local/bin/hashdrop" "$entry" 2>&1) && no "the window program opened without a display"
 case $said in *"needs a graphical desktop"*) ;; *) no "the command did not hand a file to the window program: $said" ;; esac
-[ -f "$XDG_DATA_HOME/icons/hicolor/256x256/apps/io.github.hashdrop.hashdrop.png" ] || no "icon not installed"
+for n in 16 24 32 48 64 128 256; do
+	[ -f "$XDG_DATA_HOME/icons/hicolor/${n}x$n/apps/io.github.hashdrop.hashdrop.png" ] || no "${n}px icon not installed"
+done
 
 # The MIME database maps the names people download to the types.
 globs="$XDG_DATA_HOME/mime/globs2"
@@ -54,7 +56,8 @@ echo "xdg-mime query default text/x-sha256: $(xdg-mime query default text/x-sha2
 make --no-print-directory uninstall PREFIX="$HOME/.local" >"$tmp/uninstall.log" 2>&1 || {
 	cat "$tmp/uninstall.log"; no "make uninstall failed"; }
 [ ! -e "$entry" ] && [ ! -e "$HOME/.local/bin/hashdrop" ] && [ ! -e "$HOME/.local/lib/hashdrop" ] || no "make uninstall left files"
-grep -q 'text/x-sha256' "$globs" && no "the MIME types outlived make uninstall"
+[ -e "$globs" ] && grep -q 'text/x-sha256' "$globs" && no "the MIME types outlived make uninstall"
+[ -e "$XDG_CONFIG_HOME/mimeapps.list" ] && grep -n hashdrop "$XDG_CONFIG_HOME/mimeapps.list" && no "make uninstall left those lines in mimeapps.list"
 
 [ $fail = 0 ] && echo "test-desktop: ok ($(echo $types | wc -w) checksum types open with Hashdrop)"
 exit $fail
