@@ -68,11 +68,17 @@ MIMETYPES = $(shell sed -n 's/^MimeType=//p' '$(DESKTOP)' | tr ';' ' ')
 WINEXE  := $(PREFIX)/lib/hashdrop/hashdrop-window
 ICONSIZES := 16 24 32 48 64 128 256
 # The file managers' files name "hashdrop"; installed, they name WINEXE:
-# in the command lines (Exec, the script's HASHDROP) in double quotes, as
-# the Desktop Entry specification and the shell quote an argument with a
-# space; as a plain path where a path is expected (TryExec, Nemo's
-# Dependencies, Python's string).
-ABSEXEC := sed -e 's|^Exec=hashdrop |Exec="$(WINEXE)" |' -e 's|^TryExec=hashdrop$$|TryExec=$(WINEXE)|' \
+# in the command lines (Exec, the script's HASHDROP) quoted, as the Desktop
+# Entry specification and the shell quote an argument with a space; as a
+# plain path where a path is expected (TryExec, Nemo's Dependencies,
+# Python's string). Exec is quoted only when the path has a space:
+# xdg-utils 1.1 (xdg-mime query, xdg-open without a desktop) takes Exec's
+# first word as the program and does not understand quotes; GIO, KIO and
+# the file managers do.
+empty :=
+space := $(empty) $(empty)
+EXECWORD := $(if $(findstring $(space),$(WINEXE)),"$(WINEXE)",$(WINEXE))
+ABSEXEC := sed -e 's|^Exec=hashdrop |Exec=$(EXECWORD) |' -e 's|^TryExec=hashdrop$$|TryExec=$(WINEXE)|' \
 	-e 's|^Dependencies=hashdrop;|Dependencies=$(WINEXE);|' -e 's|^HASHDROP = "hashdrop"|HASHDROP = "$(WINEXE)"|' \
 	-e 's|^HASHDROP=hashdrop |HASHDROP="$(WINEXE)" |'
 USERDATA   := $(DESTDIR)$(or $(XDG_DATA_HOME),$(HOME)/.local/share)
