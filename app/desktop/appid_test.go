@@ -1,3 +1,5 @@
+//go:build unix
+
 package desktop
 
 import (
@@ -120,20 +122,6 @@ func TestMigrateOldIDError(t *testing.T) {
 	_, err := MigrateOldID(h)
 	if err == nil || !strings.Contains(err.Error(), h.FyneConfigDir(OldAppID)) {
 		t.Errorf("err %v, want one naming %s", err, h.FyneConfigDir(OldAppID))
-	}
-}
-
-func TestFyneConfigDir(t *testing.T) {
-	for goos, want := range map[string]string{
-		"linux":   "/h/.config/fyne/" + AppID,
-		"freebsd": "/h/.config/fyne/" + AppID,
-		"darwin":  "/h/Library/Preferences/fyne/" + AppID,
-		"windows": "/h/AppData/Roaming/fyne/" + AppID,
-	} {
-		h := Home{GOOS: goos, Dir: "/h", ConfigHome: "/h/.config"}
-		if got := filepath.ToSlash(h.FyneConfigDir(AppID)); got != want {
-			t.Errorf("%s: %s, want %s", goos, got, want)
-		}
 	}
 }
 
