@@ -44,7 +44,7 @@ DEB_WINDOWS := gcc-mingw-w64-x86-64 gcc-mingw-w64-i686
 # Wine 8.0 to run Hashdrop.exe and its installer in make test-windows
 # (64-bit only: wine32 and i386 multiarch are not needed), on Xvfb with
 # Mesa's software GL.
-DEB_WINPKG  := wixl msitools zip imagemagick
+DEB_WINPKG  := wixl msitools zip imagemagick faketime
 DEB_WINTEST := wine wine64 xvfb libgl1-mesa-dri xdotool imagemagick gnupg procps
 
 .PHONY: all build run test bench asm deps deps-test deps-bench clean \
@@ -64,7 +64,7 @@ run: build
 # make test is every check CI runs, in this order; each can be run alone.
 TESTS := fmt-check vet asm-check test-go test-gui test-purego test-386 test-race \
          build-nocgo build-unix build-windows build-windows-386 test-desktop test-filemanagers \
-         test-deb test-flatpak test-windows
+         test-deb test-release test-flatpak test-windows
 
 .PHONY: $(TESTS)
 
@@ -172,17 +172,9 @@ build/bcryptprimitives.dll: assets/windows/_wine/bcryptprimitives.c assets/windo
 	x86_64-w64-mingw32-gcc -O2 -shared -s -o $@ $^ -ladvapi32
 
 # $(call windows_msi,EXE,OUT): the per-user installer of EXE and of
-# hashdrop.com beside it, from assets/windows/hashdrop.wxs, with
-# Hashdrop.ico beside EXE for Apps & features (wixl reads the files it packs
-# relative to the folder it runs in). Then msibuild adds what wixl 0.101
-# cannot write: the install folder on the user's PATH (environment.idt) and
-# the two actions that set and remove it.
-windows_msi = convert assets/icon.png -define icon:auto-resize=256,48,32,16 $(dir $(1))Hashdrop.ico && \
-	(cd $(dir $(1)) && wixl -a x64 -D Version=$(VERSION) -D Exe=$(notdir $(1)) -D Icon=Hashdrop.ico \
-	-o $(CURDIR)/$(2) $(CURDIR)/assets/windows/hashdrop.wxs) && \
-	msibuild $(2) -i assets/windows/environment.idt \
-	-q "INSERT INTO InstallExecuteSequence (Action, Sequence) VALUES ('RemoveEnvironmentStrings', 3300)" \
-	-q "INSERT INTO InstallExecuteSequence (Action, Sequence) VALUES ('WriteEnvironmentStrings', 5200)"
+# hashdrop.com beside it (assets/windows/msi.sh: wixl, msibuild; the same
+# programs give the same bytes).
+windows_msi = sh assets/windows/msi.sh $(1) $(2) $(VERSION)
 
 # Hashdrop.exe and hashdrop.com under Wine 8.0 on Xvfb, in a throwaway
 # prefix under build/wintest (assets/windows/test-windows.sh): app/desktop's
@@ -296,7 +288,7 @@ deps-windows:
 	@sh .ci/need 'command -v x86_64-w64-mingw32-gcc && command -v i686-w64-mingw32-gcc' $(DEB_WINDOWS)
 
 deps-windows-package:
-	@sh .ci/need 'command -v wixl && command -v msibuild && command -v zip && command -v convert' $(DEB_WINPKG)
+	@sh .ci/need 'command -v wixl && command -v msibuild && command -v zip && command -v convert && command -v faketime' $(DEB_WINPKG)
 
 deps-vm:
 	@sh .ci/need 'command -v qemu-system-x86_64 && command -v apt-get && command -v dpkg-deb' $(DEB_VM)
@@ -309,11 +301,11 @@ deps-test-windows: deps-windows-package
 # /usr/local for root) and registers them (update-mime-database,
 # update-desktop-database, xdg-mime default). It runs assets/linux/install.mk,
 # which is also the Makefile inside the Linux package.
-LINUX_FILES := BIN=$(BIN) WINDOW=$(WINDOW) DESKTOP=assets/linux/io.github.hashdrop.desktop \
-               MIMEXML=assets/linux/io.github.hashdrop.xml ICON=assets/icon.png ICONSVG=assets/icon.svg \
+LINUX_FILES := BIN=$(BIN) WINDOW=$(WINDOW) DESKTOP=assets/linux/io.github.hashdrop.hashdrop.desktop \
+               MIMEXML=assets/linux/io.github.hashdrop.hashdrop.xml ICONS=assets/linux/icons/hicolor ICONSVG=assets/icon.svg \
                DOLPHIN=assets/linux/filemanager/dolphin.desktop \
-               NEMO=assets/linux/filemanager/io.github.hashdrop.nemo_action \
-               SENDTO=assets/linux/filemanager/thunar-sendto.desktop \
+               NEMO=assets/linux/filemanager/io.github.hashdrop.hashdrop.nemo_action \
+               SENDTO=assets/linux/filemanager/thunar-sendto.desktop CAJA=assets/linux/filemanager/caja-action.desktop \
                NAUTILUSPY=assets/linux/filemanager/nautilus-hashdrop.py \
                FMSCRIPT=assets/linux/filemanager/check-with-hashdrop.sh
 
@@ -344,11 +336,11 @@ test-filemanagers: deps-linux
 # on 2 cores; warm, seconds.
 DEBDIR   := build/deb
 HARDEN   := CGO_CFLAGS="-O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong" CGO_LDFLAGS="-Wl,-z,relro,-z,now"
-DEBBUILD := -buildmode=pie -trimpath -ldflags='-s -w'
+DEBBUILD := -buildmode=pie -trimpath -ldflags='-s -w -buildid='
 DEB       = build/hashdrop_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 deb-programs: deps
 	$(HARDEN) $(GO) build $(DEBBUILD) -tags $(TAGS) -o $(DEBDIR)/hashdrop-window .
-	CGO_ENABLED=0 $(GO) build -buildmode=pie -trimpath -ldflags='-s -w -bindnow' -o $(DEBDIR)/hashdrop ./app/cli/hashdrop
+	CGO_ENABLED=0 $(GO) build -buildmode=pie -trimpath -ldflags='-s -w -bindnow -buildid=' -o $(DEBDIR)/hashdrop ./app/cli/hashdrop
 	strip --remove-section=.comment $(DEBDIR)/hashdrop-window $(DEBDIR)/hashdrop
 
 # build/hashdrop_VERSION_ARCH.deb (assets/linux/deb.sh): sudo apt install
@@ -362,7 +354,7 @@ package-deb: deb-programs deps-linux
 test-deb: package-deb
 	sh assets/linux/test-deb.sh $(DEB)
 
-# build/flatpak: the Flatpak manifest for Flathub (io.github.hashdrop) and
+# build/flatpak: the Flatpak manifest for Flathub (io.github.hashdrop.hashdrop) and
 # the source archive it builds from, with the Go modules vendored
 # (assets/linux/flatpak.sh).
 package-flatpak: deps-linux
@@ -390,15 +382,14 @@ pkgsrc:
 	rm -rf $(PKGSRC) && mkdir -p $(PKGSRC)
 	cp -R go.mod go.sum main.go FyneApp.toml app ui hashing assets $(PKGSRC)/
 
-# build/hashdrop-VERSION-linux-amd64.tar.xz: unpack, then make user-install
-# (or sudo make install). fyne package builds the window program; the
-# command is built beside it. And build/hashdrop_VERSION_amd64.deb
-# (package-deb).
-package-linux: deps $(FYNE) pkgsrc package-deb
-	cd $(PKGSRC) && GO=$(GO) $(CURDIR)/$(FYNE) package -os linux -release -tags $(TAGS)
-	CGO_ENABLED=0 $(GO) build -trimpath -o $(PKGSRC)/hashdrop-command ./app/cli/hashdrop
-	sh assets/linux/package.sh $(PKGSRC)/Hashdrop.tar.xz $(PKGSRC)/hashdrop-command build/hashdrop-$(VERSION)-linux-$$($(GO) env GOARCH).tar.xz
-	rm -rf $(PKGSRC)
+# build/hashdrop-VERSION-linux-ARCH.tar.xz: unpack, then make user-install
+# (or sudo make install). The .deb's two programs (deb-programs: hardened,
+# -trimpath, no build id) with the desktop files (assets/linux/package.sh);
+# and build/hashdrop_VERSION_ARCH.deb (package-deb). Both the same bytes from
+# the same commit.
+LINUXTAR := build/hashdrop-$(VERSION)-linux-$(shell $(GO) env GOARCH).tar.xz
+package-linux: package-deb
+	sh assets/linux/package.sh $(DEBDIR)/hashdrop $(DEBDIR)/hashdrop-window $(LINUXTAR)
 
 # build/Hashdrop.exe: a GUI-subsystem PE32+ with the icon and manifest, cross
 # built with mingw-w64. A cold build of Fyne for Windows takes minutes.
@@ -409,14 +400,14 @@ package-linux: deps $(FYNE) pkgsrc package-deb
 # from anywhere.
 WINPKG := build/Hashdrop-$(VERSION)-windows-amd64
 package-windows: deps-windows deps-windows-package $(FYNE) pkgsrc
-	cd $(PKGSRC) && GO=$(GO) GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc \
+	cd $(PKGSRC) && GO=$(GO) GOFLAGS=-trimpath GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc \
 		$(CURDIR)/$(FYNE) package -os windows -release -tags $(TAGS)
 	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop.exe
 	rm -rf $(PKGSRC)
-	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -ldflags '-s -w' -o build/hashdrop.com ./app/cli/hashdrop
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -trimpath -ldflags '-s -w -buildid=' -o build/hashdrop.com ./app/cli/hashdrop
 	@file build/Hashdrop.exe build/hashdrop.com
 	$(call windows_msi,build/Hashdrop.exe,$(WINPKG).msi)
-	rm -f $(WINPKG).zip && zip -j -X -q $(WINPKG).zip build/Hashdrop.exe build/hashdrop.com
+	sh assets/windows/zip.sh $(WINPKG).zip build/Hashdrop.exe build/hashdrop.com LICENSE
 	@ls -l $(WINPKG).msi $(WINPKG).zip
 
 # build/Hashdrop-386.exe: the same for 32-bit Windows (PE32), with the 386
@@ -425,15 +416,33 @@ package-windows: deps-windows deps-windows-package $(FYNE) pkgsrc
 # hashdrop.com, the two 32-bit programs alone to run from anywhere.
 WINPKG386 := build/Hashdrop-$(VERSION)-windows-386
 package-windows-386: deps-windows deps-windows-package $(FYNE) pkgsrc
-	cd $(PKGSRC) && GO=$(GO) GOOS=windows GOARCH=386 CC=i686-w64-mingw32-gcc \
+	cd $(PKGSRC) && GO=$(GO) GOFLAGS=-trimpath GOOS=windows GOARCH=386 CC=i686-w64-mingw32-gcc \
 		$(CURDIR)/$(FYNE) package -os windows -release -tags $(TAGS)
 	mv $(PKGSRC)/Hashdrop.exe build/Hashdrop-386.exe
 	rm -rf $(PKGSRC)
-	GOOS=windows GOARCH=386 CGO_ENABLED=0 $(GO) build -ldflags '-s -w' -o build/win386/hashdrop.com ./app/cli/hashdrop
+	GOOS=windows GOARCH=386 CGO_ENABLED=0 $(GO) build -trimpath -ldflags '-s -w -buildid=' -o build/win386/hashdrop.com ./app/cli/hashdrop
 	cp build/Hashdrop-386.exe build/win386/Hashdrop.exe
 	@file build/Hashdrop-386.exe build/win386/hashdrop.com
-	rm -f $(WINPKG386).zip && zip -j -X -q $(WINPKG386).zip build/win386/Hashdrop.exe build/win386/hashdrop.com
+	sh assets/windows/zip.sh $(WINPKG386).zip build/win386/Hashdrop.exe build/win386/hashdrop.com LICENSE
 	@ls -l $(WINPKG386).zip
+
+# build/release-VERSION: every artefact (the .deb, the Linux tar.xz, the
+# Windows MSI and zip, the Flatpak's vendored source archive), SHA256SUMS
+# over them, and SHA256SUMS.minisig when HASHDROP_MINISIGN_KEY holds a
+# minisign secret key (assets/linux/release.sh says how; README, "Checking
+# a Hashdrop download").
+RELDIR := build/release-$(VERSION)
+.PHONY: release
+release: package-linux package-windows package-flatpak
+	sh assets/linux/release.sh $(RELDIR) $(DEB) $(LINUXTAR) $(WINPKG).msi $(WINPKG).zip \
+		build/flatpak/hashdrop-$(VERSION)-vendored.tar.xz
+
+# Each artefact built twice from this commit: the same bytes; the command
+# built again in an empty cache: the same bytes; a release signed with a
+# test key: hashdrop verify calls it genuine, and a changed artefact FAILED
+# (assets/linux/test-release.sh). A minute or two after package-deb.
+test-release: package-deb deps-windows-package deps-test
+	GO=$(GO) sh assets/linux/test-release.sh $(DEBDIR)
 
 clean:
 	rm -rf build

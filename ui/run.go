@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"strings"
 	"syscall"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 )
 
 // AppID identifies Hashdrop to Fyne (preferences, single instance); it matches FyneApp.toml.
-const AppID = "io.github.hashdrop"
+const AppID = desktop.AppID
 
 // Version is Hashdrop's version, as FyneApp.toml says (main sets it).
 var Version string
@@ -49,6 +50,12 @@ func traceSize(win fyne.Window, tracef func(string, ...any)) {
 // that queues paths in it and brings it to the front; open may be called
 // from any goroutine (a second launch handing its files over, say).
 func Run(files []string, started ...func(open func(paths []string))) {
+	// Before Fyne reads the preferences: those of an install of the old id.
+	if changed, err := desktop.MigrateOldID(desktop.UserHome(os.Getenv)); err != nil {
+		log.Printf("hashdrop: the settings of the previous app id: %v", err)
+	} else if len(changed) > 0 {
+		log.Printf("hashdrop: the settings of the previous app id: %s", strings.Join(changed, "; "))
+	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	win := a.NewWindow("Hashdrop")
@@ -71,9 +78,13 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	w.fitScreen(screenOf(), win.Canvas().Scale())
 	w.dragAt = dragProbeOf(win)
 	a.Run()
+	// The states make test-windows waits on: the close arrived, then the
+	// process is about to end.
+	w.tracef("window closed: the event loop has ended")
 	close(returned)
 	signal.Stop(sigs)
 	closeCore(core, closeGrace)
+	w.tracef("quitting")
 }
 
 // signalGrace is how long SIGINT or SIGTERM leaves the window to quit

@@ -140,6 +140,11 @@ func (c *cli) usage(w io.Writer) {
   hashdrop sum [-a ALGOS] [--tag] [-j N] [-o OUT [--force]] FILE...|-
   hashdrop check [--quiet] [--ignore-missing | --require-all] [--strict] [--allow-outside]
                  [--require-signature] [--keyring FILE] SUMFILE...
+  hashdrop verify [--json] [--quiet] [--digest DIGEST] [--fetch] [--allow-outside]
+                  [--keyring FILE] PATH...
+                                one verdict on downloads, folders or checksum files;
+                                --fetch downloads a known publisher's signed checksums
+                                (the only use of the network)
   hashdrop compare [-a ALGOS] [-j N] FILE FILE...
   hashdrop keys list | import [--yes] FILE... | import --gpg KEYID | remove FINGERPRINT
   hashdrop watch [--json] [--fetch] [--notify] [--keyring FILE] [FOLDER]

@@ -115,3 +115,20 @@ func TestLines(t *testing.T) {
 		}
 	}
 }
+
+// --help lists every subcommand (verify was missing), and says which one
+// touches the network.
+func TestHelpListsEveryCommand(t *testing.T) {
+	stdout, _, code := runCLI(t, "--help")
+	if code != ExitOK {
+		t.Fatalf("--help: code %d", code)
+	}
+	for name := range commands {
+		if !strings.Contains(stdout, "\n  hashdrop "+name+" ") && !strings.Contains(stdout, "\n  hashdrop "+name+"\n") {
+			t.Errorf("--help does not list hashdrop %s:\n%s", name, stdout)
+		}
+	}
+	if !strings.Contains(stdout, "[--fetch]") {
+		t.Errorf("--help does not show verify --fetch:\n%s", stdout)
+	}
+}

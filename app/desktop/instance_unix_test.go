@@ -171,12 +171,12 @@ func TestInstanceDirFlatpak(t *testing.T) {
 	runtimeDir := filepath.Join(t.TempDir(), "run")
 	os.Mkdir(runtimeDir, 0o700)
 	t.Setenv("XDG_RUNTIME_DIR", runtimeDir)
-	t.Setenv("FLATPAK_ID", "io.github.hashdrop")
+	t.Setenv("FLATPAK_ID", "io.github.hashdrop.hashdrop")
 	if d, err := instanceDir(); err != nil || d != runtimeDir {
 		t.Errorf("no app folder: got %q %v, want %q", d, err, runtimeDir)
 	}
 
-	shared := filepath.Join(runtimeDir, "app", "io.github.hashdrop")
+	shared := filepath.Join(runtimeDir, "app", "io.github.hashdrop.hashdrop")
 	os.MkdirAll(shared, 0o700)
 	if d, err := instanceDir(); err != nil || d != shared {
 		t.Errorf("app folder: got %q %v, want %q", d, err, shared)

@@ -10,10 +10,11 @@
 # hashdrop-window (a program of the package's own, which hashdrop starts),
 # the menu entry and the checksum MIME types, the icons, the AppStream
 # metadata, the manual page, and "Check with Hashdrop" for Dolphin
-# (kio/servicemenus), Nemo (nemo/actions), Thunar (Thunar/sendto) and GNOME
-# Files (nautilus-python/extensions: read only by python3-nautilus, which
-# the package suggests). The Files and Caja scripts live in each user's home,
-# which no package may write: make install puts them there.
+# (kio/servicemenus), Nemo (nemo/actions), Thunar (Thunar/sendto), Caja
+# (file-manager/actions: read by caja-actions, which the package suggests)
+# and GNOME Files (nautilus-python/extensions: read only by
+# python3-nautilus, suggested too). The Files and Caja scripts live in each
+# user's home, which no package may write: make install puts them there.
 #
 # Depends comes from dpkg-shlibdeps on both programs, plus the X11 libraries
 # GLFW opens with dlopen, which dpkg-shlibdeps cannot see.
@@ -35,7 +36,7 @@ export SOURCE_DATE_EPOCH
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root=$work/root
-app=io.github.hashdrop
+app=io.github.hashdrop.hashdrop
 share=$root/usr/share
 fm=$here/filemanager
 
@@ -44,22 +45,28 @@ install -Dm755 "$window" "$root/usr/lib/hashdrop/hashdrop-window"
 install -Dm644 "$here/$app.desktop" "$share/applications/$app.desktop"
 install -Dm644 "$here/$app.xml" "$share/mime/packages/$app.xml"
 install -Dm644 "$here/$app.metainfo.xml" "$share/metainfo/$app.metainfo.xml"
-install -Dm644 "$top/assets/icon.png" "$share/icons/hicolor/256x256/apps/$app.png"
+for n in 16 24 32 48 64 128 256; do
+	install -Dm644 "$here/icons/hicolor/${n}x$n/apps/$app.png" "$share/icons/hicolor/${n}x$n/apps/$app.png"
+done
 install -Dm644 "$top/assets/icon.svg" "$share/icons/hicolor/scalable/apps/$app.svg"
 install -Dm644 "$fm/dolphin.desktop" "$share/kio/servicemenus/$app.desktop"
 install -Dm644 "$fm/$app.nemo_action" "$share/nemo/actions/$app.nemo_action"
 install -Dm644 "$fm/thunar-sendto.desktop" "$share/Thunar/sendto/$app.desktop"
-install -Dm644 "$fm/nautilus-hashdrop.py" "$share/nautilus-python/extensions/io_github_hashdrop.py"
+install -Dm644 "$fm/caja-action.desktop" "$share/file-manager/actions/$app.desktop"
+install -Dm644 "$fm/nautilus-hashdrop.py" "$share/nautilus-python/extensions/io_github_hashdrop_hashdrop.py"
 install -Dm644 "$here/deb/lintian-overrides" "$share/lintian/overrides/hashdrop"
 install -d "$share/man/man1" "$share/doc/hashdrop"
 gzip -9n <"$here/hashdrop.1" >"$share/man/man1/hashdrop.1.gz"
 
-# The copyright file lists the Go modules built into the programs.
-{
-	cat "$here/deb/copyright.in"
-	${GO:-go} version -m "$command" "$window" | awk '$1 == "dep" { print $2 " " $3 }' | sort -u | sed 's/^/ /'
-} >"$share/doc/hashdrop/copyright"
-chmod 644 "$share/doc/hashdrop/copyright"
+# The copyright file (deb/copyright.in) has a paragraph for every Go module
+# built into the programs: a module without one stops the build.
+${GO:-go} version -m "$command" "$window" | awk '$1 == "dep" { print $2 }' | sort -u >"$work/modules"
+[ -s "$work/modules" ] || { echo "deb.sh: go version -m lists no module in $command and $window"; exit 1; }
+while IFS= read -r m; do
+	grep -qxF "Files: vendor/$m/*" "$here/deb/copyright.in" ||
+		{ echo "deb.sh: $here/deb/copyright.in has no paragraph for the module $m, which the programs hold"; exit 1; }
+done <"$work/modules"
+install -Dm644 "$here/deb/copyright.in" "$share/doc/hashdrop/copyright"
 
 # A native package's changelog: this version, dated like the files.
 {

@@ -31,7 +31,7 @@ type mimeInfo struct {
 
 func readMime(t *testing.T) (types []string, globs map[string]string) {
 	t.Helper()
-	data, err := os.ReadFile("io.github.hashdrop.xml")
+	data, err := os.ReadFile("io.github.hashdrop.hashdrop.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func readMime(t *testing.T) (types []string, globs map[string]string) {
 
 func readDesktop(t *testing.T) map[string]string {
 	t.Helper()
-	f, err := os.Open("io.github.hashdrop.desktop")
+	f, err := os.Open("io.github.hashdrop.hashdrop.desktop")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestDesktopEntry(t *testing.T) {
 	d := readDesktop(t)
 	for k, want := range map[string]string{
 		"Type": "Application", "Name": "Hashdrop", "Exec": "hashdrop %F",
-		"Icon": "io.github.hashdrop", "Terminal": "false", "Categories": "Utility;",
+		"Icon": "io.github.hashdrop.hashdrop", "Terminal": "false", "Categories": "Utility;",
 	} {
 		if d[k] != want {
 			t.Errorf("%s=%q, want %q", k, d[k], want)

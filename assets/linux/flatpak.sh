@@ -2,8 +2,8 @@
 # flatpak.sh OUTDIR: make package-flatpak. Writes OUTDIR/hashdrop-VERSION-
 # vendored.tar.xz, the source (the files git knows, as they are in the work
 # tree) with every Go module it needs in vendor/, since Flathub builds
-# without a network; and OUTDIR/io.github.hashdrop.yml, the manifest
-# (flatpak/io.github.hashdrop.yml.in) with the version and the archive's
+# without a network; and OUTDIR/io.github.hashdrop.hashdrop.yml, the manifest
+# (flatpak/io.github.hashdrop.hashdrop.yml.in) with the version and the archive's
 # sha256. SOURCE_DATE_EPOCH (default: the last commit's time) dates the
 # archive's files, so that the same source gives the same archive.
 set -eu
@@ -24,10 +24,10 @@ done >"$tmp/files"
 tar -C "$top" -cf - -T "$tmp/files" | tar -C "$tmp/$name" -xf -
 (cd "$tmp/$name" && $GO mod vendor)
 archive=$outdir/$name-vendored.tar.xz
-tar -C "$tmp" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
-	-cf - "$name" | xz -T0 -6 >"$archive.tmp"
+tar -C "$tmp" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner --mode=a+rX,u+w,go-w \
+	-cf - "$name" | xz -T1 -6 >"$archive.tmp"
 mv "$archive.tmp" "$archive"
 sum=$(sha256sum "$archive" | cut -d' ' -f1)
-sed -e "s|@VERSION@|$version|g" -e "s|@SHA256@|$sum|g" "$here/flatpak/io.github.hashdrop.yml.in" >"$outdir/io.github.hashdrop.yml.tmp"
-mv "$outdir/io.github.hashdrop.yml.tmp" "$outdir/io.github.hashdrop.yml"
-echo "flatpak.sh: $archive ($(du -h "$archive" | cut -f1)), $outdir/io.github.hashdrop.yml"
+sed -e "s|@VERSION@|$version|g" -e "s|@SHA256@|$sum|g" "$here/flatpak/io.github.hashdrop.hashdrop.yml.in" >"$outdir/io.github.hashdrop.hashdrop.yml.tmp"
+mv "$outdir/io.github.hashdrop.hashdrop.yml.tmp" "$outdir/io.github.hashdrop.hashdrop.yml"
+echo "flatpak.sh: $archive ($(du -h "$archive" | cut -f1)), $outdir/io.github.hashdrop.hashdrop.yml"

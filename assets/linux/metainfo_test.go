@@ -24,15 +24,15 @@ type metainfo struct {
 // checksum types the entry opens, and its newest release is the version
 // being built.
 func TestMetainfo(t *testing.T) {
-	data, err := os.ReadFile("io.github.hashdrop.metainfo.xml")
+	data, err := os.ReadFile("io.github.hashdrop.hashdrop.metainfo.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var m metainfo
 	if err := xml.Unmarshal(data, &m); err != nil {
-		t.Fatalf("io.github.hashdrop.metainfo.xml: %v", err)
+		t.Fatalf("io.github.hashdrop.hashdrop.metainfo.xml: %v", err)
 	}
-	if m.ID != "io.github.hashdrop" || m.Launchable != "io.github.hashdrop.desktop" {
+	if m.ID != "io.github.hashdrop.hashdrop" || m.Launchable != "io.github.hashdrop.hashdrop.desktop" {
 		t.Errorf("id %q, launchable %q", m.ID, m.Launchable)
 	}
 	if !slices.Equal(m.Binaries, []string{"hashdrop"}) {
@@ -86,7 +86,7 @@ func keyFile(t *testing.T, name string) map[string]map[string]string {
 func TestFileManagerEntries(t *testing.T) {
 	for _, c := range []struct{ file, group string }{
 		{"filemanager/dolphin.desktop", "Desktop Action check"},
-		{"filemanager/io.github.hashdrop.nemo_action", "Nemo Action"},
+		{"filemanager/io.github.hashdrop.hashdrop.nemo_action", "Nemo Action"},
 		{"filemanager/thunar-sendto.desktop", "Desktop Entry"},
 	} {
 		g := keyFile(t, c.file)[c.group]

@@ -26,6 +26,10 @@ no() { echo "test-deb: $*"; fail=1; }
 
 # Fields and files.
 dpkg-deb -f "$deb" Package Version Architecture Depends
+description=$(dpkg-deb -f "$deb" Description)
+for w in "hashdrop verify" "verify --fetch" "Caja"; do
+	case $description in *"$w"*) ;; *) no "the Description does not mention $w" ;; esac
+done
 depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libc6 libgl1 libx11-6 libxcursor1 libxrandr2; do
 	case $depends in *"$lib"*) ;; *) no "Depends lacks $lib: $depends" ;; esac
@@ -39,11 +43,15 @@ done
 # no executable bit (KIO trusts root's files), and lintian forbids one on
 # a .desktop file.
 awk '$1 ~ /^-..x/ && $6 ~ /^\.\/usr\/share\// { print "test-deb: executable: " $6; bad = 1 } END { exit bad }' "$tmp/contents" || fail=1
-for f in usr/share/applications/io.github.hashdrop.desktop usr/share/mime/packages/io.github.hashdrop.xml \
-	usr/share/metainfo/io.github.hashdrop.metainfo.xml usr/share/icons/hicolor/256x256/apps/io.github.hashdrop.png \
-	usr/share/icons/hicolor/scalable/apps/io.github.hashdrop.svg usr/share/kio/servicemenus/io.github.hashdrop.desktop \
-	usr/share/nemo/actions/io.github.hashdrop.nemo_action usr/share/Thunar/sendto/io.github.hashdrop.desktop \
-	usr/share/nautilus-python/extensions/io_github_hashdrop.py usr/share/man/man1/hashdrop.1.gz \
+for f in usr/share/applications/io.github.hashdrop.hashdrop.desktop usr/share/mime/packages/io.github.hashdrop.hashdrop.xml \
+	usr/share/metainfo/io.github.hashdrop.hashdrop.metainfo.xml usr/share/icons/hicolor/256x256/apps/io.github.hashdrop.hashdrop.png \
+	usr/share/icons/hicolor/scalable/apps/io.github.hashdrop.hashdrop.svg usr/share/kio/servicemenus/io.github.hashdrop.hashdrop.desktop \
+	usr/share/nemo/actions/io.github.hashdrop.hashdrop.nemo_action usr/share/Thunar/sendto/io.github.hashdrop.hashdrop.desktop \
+	usr/share/file-manager/actions/io.github.hashdrop.hashdrop.desktop \
+	usr/share/icons/hicolor/16x16/apps/io.github.hashdrop.hashdrop.png usr/share/icons/hicolor/24x24/apps/io.github.hashdrop.hashdrop.png \
+	usr/share/icons/hicolor/32x32/apps/io.github.hashdrop.hashdrop.png usr/share/icons/hicolor/48x48/apps/io.github.hashdrop.hashdrop.png \
+	usr/share/icons/hicolor/64x64/apps/io.github.hashdrop.hashdrop.png usr/share/icons/hicolor/128x128/apps/io.github.hashdrop.hashdrop.png \
+	usr/share/nautilus-python/extensions/io_github_hashdrop_hashdrop.py usr/share/man/man1/hashdrop.1.gz \
 	usr/share/doc/hashdrop/copyright usr/share/doc/hashdrop/changelog.gz; do
 	grep -q " \./$f\$" "$tmp/contents" || no "the package lacks /$f"
 done
@@ -75,9 +83,9 @@ said=$(env -u DISPLAY -u WAYLAND_DISPLAY "$root/usr/bin/hashdrop" "$tmp/a file" 
 case $said in *"needs a graphical desktop"*) ;; *) no "the command did not start the window program: $said" ;; esac
 "$root/usr/lib/hashdrop/hashdrop-window" algos >/dev/null || no "the window program does not run"
 
-desktop-file-validate "$root/usr/share/applications/io.github.hashdrop.desktop" || no "the menu entry is not valid"
-desktop-file-validate "$root/usr/share/Thunar/sendto/io.github.hashdrop.desktop" || no "the Send To entry is not valid"
-appstreamcli validate --no-net --pedantic "$root/usr/share/metainfo/io.github.hashdrop.metainfo.xml" || no "the AppStream metadata is not valid"
+desktop-file-validate "$root/usr/share/applications/io.github.hashdrop.hashdrop.desktop" || no "the menu entry is not valid"
+desktop-file-validate "$root/usr/share/Thunar/sendto/io.github.hashdrop.hashdrop.desktop" || no "the Send To entry is not valid"
+appstreamcli validate --no-net --pedantic "$root/usr/share/metainfo/io.github.hashdrop.hashdrop.metainfo.xml" || no "the AppStream metadata is not valid"
 
 # Check with Hashdrop from each file manager, with the files the package
 # installed ("hashdrop" on PATH is the stub).

@@ -17,7 +17,8 @@ Dolphin action's Exec through the same launcher, since KIO expands Exec by
 the same Desktop Entry rules (KIO itself is not installed here); the Nemo
 action by Nemo's own recipe (nemo-action.c: the paths put in double quotes
 for Quote=double, joined by spaces, in place of %F, then
-g_spawn_command_line_async); the nautilus-python extension imported with
+g_spawn_command_line_async); Caja's action (caja-actions) the same way,
+each path quoted for the shell; the nautilus-python extension imported with
 Debian's Nautilus 4.0 typelib and its menu item activated; the scripts run
 as Files and Caja run them, in the folder shown, with relative names.
 
@@ -39,7 +40,7 @@ gi.require_version("GLib", "2.0")
 gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib  # noqa: E402
 
-APP = "io.github.hashdrop"
+APP = "io.github.hashdrop.hashdrop"
 EN = "Check with Hashdrop"
 JA = "Hashdrop で確認"
 
@@ -172,6 +173,39 @@ def test_dolphin(share, paths, record, user):
         gio_launch("Dolphin service menu", app, paths, record)
 
 
+def test_caja(share, paths, record):
+    """Caja's action (caja-actions reads file-manager/actions, the
+    FileManager-Actions format): %F becomes the paths, each quoted for the
+    shell (g_shell_quote), joined by spaces; the line is then run as
+    g_spawn_command_line_async runs it."""
+    path = os.path.join(share, "file-manager", "actions", APP + ".desktop")
+    kf = keyfile(path, "Desktop Entry")
+    if not kf:
+        return
+    if get(kf, path, "Desktop Entry", "Type") != "Action":
+        fail(f"{path}: Type is not Action")
+    check_names(kf, path, "Desktop Entry")
+    profiles = kf.get_string_list("Desktop Entry", "Profiles")
+    if len(profiles) != 1:
+        fail(f"{path}: Profiles={profiles}, want one")
+        return
+    group = "X-Action-Profile " + profiles[0]
+    if not kf.has_group(group):
+        fail(f"{path}: no [{group}]")
+        return
+    if kf.get_string_list(group, "MimeTypes") != ["all/all"]:
+        fail(f"{path}: MimeTypes is not all/all; (files and folders)")
+    tryexec = get(kf, path, "Desktop Entry", "TryExec")
+    if not (os.path.exists(tryexec) if os.path.isabs(tryexec) else GLib.find_program_in_path(tryexec)):
+        fail(f"{path}: Caja would hide the action: TryExec {tryexec} not found")
+    exe = get(kf, path, group, "Exec")
+    if exe.count("%F") != 1:
+        fail(f"{path}: Exec {exe!r} has no single %F")
+        return
+    GLib.spawn_command_line_async(exe.replace("%F", " ".join(GLib.shell_quote(p) for p in paths)))
+    expect_launch("Caja action", record, paths)
+
+
 def test_nemo(share, paths, record):
     path = os.path.join(share, "nemo", "actions", APP + ".nemo_action")
     group = "Nemo Action"
@@ -210,7 +244,7 @@ NAUTILUS_PROBE = r"""
 import importlib.util, sys
 import gi
 from gi.repository import Gio
-spec = importlib.util.spec_from_file_location("io_github_hashdrop", sys.argv[1])
+spec = importlib.util.spec_from_file_location("io_github_hashdrop_hashdrop", sys.argv[1])
 ext = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(ext)
 
@@ -235,7 +269,7 @@ items[0].activate()
 
 
 def test_nautilus(share, paths, record):
-    path = os.path.join(share, "nautilus-python", "extensions", "io_github_hashdrop.py")
+    path = os.path.join(share, "nautilus-python", "extensions", "io_github_hashdrop_hashdrop.py")
     for lang, label in (("C.UTF-8", EN), ("ja_JP.UTF-8", JA), ("en_US.UTF-8", EN)):
         env = dict(os.environ, LANG=lang, LANGUAGE="")
         env.pop("LC_ALL", None)
@@ -284,6 +318,7 @@ def main():
     test_thunar(share, paths, record)
     test_dolphin(share, paths, record, user)
     test_nemo(share, paths, record)
+    test_caja(share, paths, record)
     test_nautilus(share, paths, record)
     for s in scripts:
         test_script(s, paths, record)

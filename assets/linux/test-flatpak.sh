@@ -16,7 +16,7 @@
 #   exported files are the ones Flatpak exports, valid, and named by the id.
 set -eu
 dir=$(cd "$1" && pwd)
-manifest=$dir/io.github.hashdrop.yml
+manifest=$dir/io.github.hashdrop.hashdrop.yml
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 fail=0
@@ -38,11 +38,11 @@ bad = []
 def want(cond, msg):
     if not cond:
         bad.append(msg)
-want(m.get("id", m.get("app-id")) == "io.github.hashdrop", f"id {m.get('id')}")
+want(m.get("id", m.get("app-id")) == "io.github.hashdrop.hashdrop", f"id {m.get('id')}")
 want(m.get("command") == "hashdrop", f"command {m.get('command')}")
 want(m.get("runtime") == "org.gnome.Platform" and m.get("sdk") == "org.gnome.Sdk", "runtime or sdk")
 want("org.freedesktop.Sdk.Extension.golang" in m.get("sdk-extensions", []), "no Go SDK extension")
-for arg in ("--socket=x11", "--device=dri", "--filesystem=host:ro"):
+for arg in ("--socket=x11", "--device=dri", "--filesystem=host:ro", "--share=network", "--env=HASHDROP_DIALOGS=fyne"):
     want(arg in m.get("finish-args", []), f"finish-args lack {arg}")
 mods = m.get("modules", [])
 want(len(mods) == 1, f"{len(mods)} modules")
@@ -69,7 +69,7 @@ EOF
 echo "test-flatpak: flatpak-builder reads the manifest; its fields and the archive's sha256 are right"
 
 mkdir -p "$tmp/src" "$tmp/app" "$tmp/modcache"
-(cd "$tmp/src" && FLATPAK_DEST="$tmp/app" FLATPAK_ID=io.github.hashdrop GOMODCACHE="$tmp/modcache" sh "$tmp/build.sh") ||
+(cd "$tmp/src" && FLATPAK_DEST="$tmp/app" FLATPAK_ID=io.github.hashdrop.hashdrop GOMODCACHE="$tmp/modcache" sh "$tmp/build.sh") ||
 	{ no "the build-commands failed with GOPROXY=off and the vendored modules"; exit 1; }
 [ -z "$(ls -A "$tmp/modcache")" ] || no "the build put modules in the module cache: not all came from vendor/"
 echo "test-flatpak: the build-commands built from vendor/ with GOPROXY=off"
@@ -84,14 +84,22 @@ case $said in *"needs a graphical desktop"*) ;; *) no "the command did not start
 find "$app/share" -type f | sed "s|^$app/share/||" | sort >"$tmp/exports"
 while IFS= read -r f; do
 	case $f in
-	applications/io.github.hashdrop.desktop | metainfo/io.github.hashdrop.metainfo.xml | \
-		mime/packages/io.github.hashdrop.xml | icons/hicolor/*/apps/io.github.hashdrop.*) ;;
+	applications/io.github.hashdrop.hashdrop.desktop | metainfo/io.github.hashdrop.hashdrop.metainfo.xml | \
+		mime/packages/io.github.hashdrop.hashdrop.xml | icons/hicolor/*/apps/io.github.hashdrop.hashdrop.*) ;;
 	*) no "$f would not be exported" ;;
 	esac
 done <"$tmp/exports"
-[ "$(wc -l <"$tmp/exports")" = 5 ] || no "exports: $(cat "$tmp/exports")"
-desktop-file-validate "$app/share/applications/io.github.hashdrop.desktop" || no "the desktop entry is not valid"
-appstreamcli validate --no-net "$app/share/metainfo/io.github.hashdrop.metainfo.xml" || no "the AppStream metadata is not valid"
+# The desktop entry, the metainfo, the MIME XML, 7 PNG sizes and the SVG.
+[ "$(wc -l <"$tmp/exports")" = 11 ] || no "exports: $(cat "$tmp/exports")"
+for n in 16 24 32 48 64 128 256; do
+	[ -f "$app/share/icons/hicolor/${n}x$n/apps/io.github.hashdrop.hashdrop.png" ] || no "no ${n}px icon"
+done
+# Built with Fyne's portal dialogs (-tags flatpak): the Save dialog is the
+# file-chooser portal's.
+go version -m "$app/lib/hashdrop/hashdrop-window" | grep -q -- '-tags=.*flatpak' ||
+	no "the window program is not built with -tags flatpak: its Save dialog would not be the portal's"
+desktop-file-validate "$app/share/applications/io.github.hashdrop.hashdrop.desktop" || no "the desktop entry is not valid"
+appstreamcli validate --no-net "$app/share/metainfo/io.github.hashdrop.hashdrop.metainfo.xml" || no "the AppStream metadata is not valid"
 
 [ $fail = 0 ] && echo "test-flatpak: ok (not built in a Flatpak sandbox: no Flathub runtime here)"
 exit $fail

@@ -314,26 +314,58 @@ gone() {
 	done
 	return 0
 }
-# close PID: Alt+F4 (WM_CLOSE, as Windows' title bar button sends) to the
-# process's windows until it has ended, 24 s at most. Without a window
-# manager Wine may not take the keyboard focus when xdotool gives it: a
-# click on the Algorithms label (bottom left, nothing happens there) makes
-# the window the active one first.
+# close PID [LOG]: Alt+F4 (WM_CLOSE, as Windows' title bar button sends) to
+# the process's windows until it has ended. Without a window manager Wine
+# may not take the keyboard focus when xdotool gives it: a click on the
+# Algorithms label (bottom left, nothing happens there) makes the window
+# the active one first.
+#
+# With LOG, the process's HASHDROP_TRACE, each wait is on a state, not a
+# time. Issue 53: under the load of a cold build the close once failed
+# with the process's window list empty: Alt+F4 was never sent (the first
+# test found no window), and taskkill's WM_CLOSE then had 20 s, in which
+# either it did not arrive or the slow process did not end; the old
+# waits could not tell which. Now Alt+F4 goes only to a window that is
+# viewable; it is sent again
+# only while the trace does not say "window closed" (the event loop has
+# ended: the close arrived); once it does, the wait is for "quitting" and
+# then for the process, each bounded only as a test must be (120 s), and
+# a failure says which state was not reached.
 close() {
-	tries=0
-	while [ $tries -lt 4 ]; do
-		for w in $(windows "$1"); do
-			X=0 Y=0 HEIGHT=40
-			eval "$(timeout 10 xdotool getwindowgeometry --shell "$w")"
-			timeout 10 xdotool mousemove $((X + 40)) $((Y + HEIGHT - 20)) click 1
-			timeout 10 xdotool windowfocus --sync "$w"
-			sleep 0.5
-			timeout 10 xdotool key alt+F4
-		done 2>/dev/null
-		gone "$1" 5 && return 0
-		tries=$((tries + 1))
+	if [ -z "${2:-}" ]; then
+		tries=0
+		while [ $tries -lt 4 ]; do
+			alt_f4 "$1"
+			gone "$1" 5 && return 0
+			tries=$((tries + 1))
+		done
+		return 1
+	fi
+	t=0
+	while ! grep -qF "window closed: the event loop has ended" "$2" 2>/dev/null; do
+		kill -0 "$1" 2>/dev/null || return 0
+		[ $t -lt 1200 ] || { echo "	close: no \"window closed\" in the trace after 120 s of Alt+F4"; return 1; }
+		# Send only to a window that is shown; again every 10 s while the
+		# trace says the close has not arrived.
+		if [ $((t % 100)) = 0 ] && [ -n "$(xdotool search --all --onlyvisible --pid "$1" --name '^Hashdrop$' 2>/dev/null)" ]; then
+			alt_f4 "$1"
+		fi
+		sleep 0.1
+		t=$((t + 1))
 	done
-	return 1
+	wait_for 120 "quitting" "$2" || { echo "	close: the window closed, but no \"quitting\" in the trace within 120 s"; return 1; }
+	gone "$1" 120 || { echo "	close: \"quitting\" traced, but the process had not ended 120 s later"; return 1; }
+}
+# alt_f4 PID: Alt+F4 to each of the process's windows.
+alt_f4() {
+	for w in $(windows "$1"); do
+		X=0 Y=0 HEIGHT=40
+		eval "$(timeout 10 xdotool getwindowgeometry --shell "$w")"
+		timeout 10 xdotool mousemove $((X + 40)) $((Y + HEIGHT - 20)) click 1
+		timeout 10 xdotool windowfocus --sync "$w"
+		sleep 0.5
+		timeout 10 xdotool key alt+F4
+	done 2>/dev/null
 }
 
 head -c 24000000 /dev/urandom >debian-13-amd64-netinst.iso
@@ -384,7 +416,7 @@ fi
 check "the second launch ended once it had handed its file over" gone "$gui2" 20
 if grep -qF "sha256=$second_sum" "$work/window2.log" || ! gone "$gui2" 20; then
 	# It opened a window of its own: close it, to leave the first.
-	close "$pid2" || kill "$gui2" 2>/dev/null
+	close "$pid2" "$work/window2.log" || kill "$gui2" 2>/dev/null
 	gone "$gui2" 10
 fi
 gui2=
@@ -408,9 +440,16 @@ fi
 
 # Closing the window ends the process: Alt+F4, or else WM_CLOSE from
 # taskkill (without /f), as Windows sends it to a program asked to quit.
-if [ -n "$(windows "$pid1")" ] && close "$pid1"; then
+# First the window must be shown: wait for that state (it may still be
+# mapping after the hand-overs, on a loaded machine).
+t=0
+while [ -z "$(xdotool search --all --onlyvisible --pid "$pid1" --name '^Hashdrop$' 2>/dev/null)" ] && [ $t -lt 1200 ]; do
+	sleep 0.1
+	t=$((t + 1))
+done
+if [ -n "$(windows "$pid1")" ] && close "$pid1" "$work/window1.log"; then
 	pass "closing the window (Alt+F4) ended the process"
-elif run 30 taskkill /im Hashdrop.exe && gone "$pid1" 20; then
+elif run 30 taskkill /im Hashdrop.exe && wait_for 120 "quitting" "$work/window1.log" && gone "$pid1" 120; then
 	pass "closing the window ended the process (WM_CLOSE from taskkill; Alt+F4 did not reach it under Wine)"
 else
 	fail "closing the window did not end the process (its windows: $(windows "$pid1" | tr '\n' ' '))"
@@ -464,7 +503,7 @@ else
 	fail "at 150 %, the window did not trace its size and good.iso's SHA-256"
 	show "$work/window4.log"
 fi
-close "$pid4" || kill "$gui4" 2>/dev/null
+close "$pid4" "$work/window4.log" || kill "$gui4" 2>/dev/null
 gone "$gui4" 10
 run 60 reg add 'HKCU\Control Panel\Desktop' /v LogPixels /t REG_DWORD /d 96 /f
 for f in window1 window2 window4; do

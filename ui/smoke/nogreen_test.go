@@ -182,4 +182,4 @@ func changedShare(t *testing.T, a, b string, r image.Rectangle) float64 {
 }
 
 // appID is the window's Fyne app id: its preferences are under it.
-const appID = "io.github.hashdrop"
+const appID = "io.github.hashdrop.hashdrop"
