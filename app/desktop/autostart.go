@@ -7,7 +7,7 @@ package desktop
 
 // AutostartID names the entry: the desktop file's and LaunchAgent's name,
 // the Run key's value.
-const AutostartID = "io.github.hashdrop.watch"
+const AutostartID = AppID + ".watch"
 
 // EnableAutostart writes the entry that runs exe with args at login,
 // replacing one written before.

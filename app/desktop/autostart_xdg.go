@@ -13,7 +13,7 @@ import (
 	"github.com/hashdrop/hashdrop/app"
 )
 
-// autostartPath is $XDG_CONFIG_HOME/autostart/io.github.hashdrop.watch.desktop
+// autostartPath is $XDG_CONFIG_HOME/autostart/io.github.hashdrop.hashdrop.watch.desktop
 // (freedesktop's Desktop Application Autostart Specification).
 func autostartPath() (string, error) {
 	dir := os.Getenv("XDG_CONFIG_HOME")
@@ -51,7 +51,7 @@ func autostartEntry(exe string, args []string) string {
 		"Comment=Checks each finished download against its published checksums\n" +
 		"Comment[ja]=ダウンロードが終わったファイルを公開されたチェックサムと照合します\n" +
 		"Exec=" + strings.Join(exec, " ") + "\n" +
-		"Icon=io.github.hashdrop\n" +
+		"Icon=" + AppID + "\n" +
 		"Terminal=false\n" +
 		"NoDisplay=true\n" +
 		"X-GNOME-Autostart-enabled=true\n"

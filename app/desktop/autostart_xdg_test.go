@@ -21,7 +21,7 @@ func TestAutostartWrittenAndRemoved(t *testing.T) {
 	if err := EnableAutostart(exe, []string{"watch", "--notify", "--fetch"}); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(home, ".config", "autostart", "io.github.hashdrop.watch.desktop")
+	path := filepath.Join(home, ".config", "autostart", "io.github.hashdrop.hashdrop.watch.desktop")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("no entry at %s: %v", path, err)
@@ -64,7 +64,7 @@ func TestAutostartWrittenAndRemoved(t *testing.T) {
 	if err := EnableAutostart("/usr/bin/hashdrop", []string{"watch"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(cfg, "autostart", "io.github.hashdrop.watch.desktop")); err != nil {
+	if _, err := os.Stat(filepath.Join(cfg, "autostart", "io.github.hashdrop.hashdrop.watch.desktop")); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -48,7 +48,7 @@ func (d notifier) notify(n Notification) error {
 		urgency = "critical" // the server keeps it until it is seen
 	}
 	if d.notifySend != "" {
-		cmd = exec.Command(d.notifySend, "--app-name=Hashdrop", "--urgency="+urgency, "--icon=io.github.hashdrop",
+		cmd = exec.Command(d.notifySend, "--app-name=Hashdrop", "--urgency="+urgency, "--icon="+AppID,
 			"--hint=string:desktop-entry:io.github.hashdrop", "--", n.Title, n.Body)
 	} else {
 		level := 1
@@ -57,9 +57,9 @@ func (d notifier) notify(n Notification) error {
 		}
 		cmd = exec.Command(d.gdbus, "call", "--session", "--dest", notifyName, "--object-path", notifyPath,
 			"--method", notifyIface+".Notify", "--",
-			gvariantString("Hashdrop"), "uint32 0", gvariantString("io.github.hashdrop"),
+			gvariantString("Hashdrop"), "uint32 0", gvariantString(AppID),
 			gvariantString(n.Title), gvariantString(n.Body), "@as []",
-			fmt.Sprintf("{'urgency': <byte %d>, 'desktop-entry': <'io.github.hashdrop'>}", level), "int32 -1")
+			fmt.Sprintf("{'urgency': <byte %d>, 'desktop-entry': <'"+AppID+"'>}", level), "int32 -1")
 	}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("cannot show a notification: %s: %v: %s", cmd.Args[0], err, strings.TrimSpace(string(out)))
