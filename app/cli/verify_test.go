@@ -313,3 +313,25 @@ func TestVerifyWarnsOfLinesAndEmptyFolders(t *testing.T) {
 		t.Errorf("empty folder: exit %d\n%s", code, out)
 	}
 }
+
+// A file whose name holds a newline, listed as sha256sum escapes it, is one
+// row, OK: no phantom MISSING row for a part of its name.
+func TestVerifyNameWithANewline(t *testing.T) {
+	dir := t.TempDir()
+	name := "a\nb"
+	if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+		t.Skipf("this file system refuses a newline in a name: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "SHA256SUMS"), []byte(`\`+sha256Hex("x")+"  a\\nb\n"), 0o644)
+	out, _, code := vRun("verify", "--json", dir)
+	var got struct {
+		Reason string
+		Counts map[string]int
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	if code != 0 || got.Reason != "published-match" || got.Counts["ok"] != 1 || got.Counts["missing"] != 0 {
+		t.Errorf("exit %d, %+v\n%s", code, got, out)
+	}
+}
