@@ -47,9 +47,11 @@ func hashingFeatures() (used, lack []string) {
 	return used, lack
 }
 
-// licenceNotice is Hashdrop's licence as LICENSE words it (SPDX: MIT); a
-// legal notice, left in English as the licence itself is.
-const licenceNotice = "MIT License. Copyright (c) 2026 The Hashdrop authors."
+// licenceNotice is Hashdrop's licence (SPDX: MIT) in the window's
+// language; LICENSE itself, the legal text, is in English.
+func licenceNotice() string {
+	return tr("Free software under the MIT License. Copyright (c) 2026 The Hashdrop authors.")
+}
 
 func (w *Window) showAbout() {
 	version := w.version // Fyne's metadata says 0.0.1 unless fyne package wrote it
@@ -84,7 +86,7 @@ func (w *Window) showAbout() {
 		grid.Add(wrapLabel(listText(a.Cores(), "")))
 	}
 	back := w.newButton(tr("Back to files"), theme.NavigateBackIcon(), func() { w.show(nil) })
-	content := container.NewVBox(title, intro, widget.NewLabel(licenceNotice), widget.NewSeparator(), cpu, widget.NewSeparator(), grid)
+	content := container.NewVBox(title, intro, widget.NewLabel(licenceNotice()), widget.NewSeparator(), cpu, widget.NewSeparator(), grid)
 	if inferred {
 		content.Add(wrapLabel(tr("* The Go standard library's own core: it does not say which one it runs, so Hashdrop infers it from the processor conditions the library is known to test.")))
 	}
