@@ -131,13 +131,23 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 		g.beside(i)
 	}
 	g.drop(claimed)
+	// A file found in a folder has a signature of its own only if the walk
+	// found one beside it: no file a folder holds is looked for five times.
+	signed := make(map[string]bool)
+	for i, f := range r.Files {
+		if r.Walked[i] && f.Companion {
+			if p := checksum.SignedPath(f.Path); p != "" {
+				signed[filepath.Clean(p)] = true
+			}
+		}
+	}
 	for i := range r.Files {
 		f := &r.Files[i]
 		if f.Companion || !f.Read.Readable() || ctx.Err() != nil {
 			continue
 		}
 		f.InName = checksum.InName(f.Path)
-		if opts.OwnSignaturesLater {
+		if opts.OwnSignaturesLater || r.Walked[i] && !signed[filepath.Clean(f.Path)] {
 			continue
 		}
 		if a, err := checksum.VerifyFile(f.Path, opts.Ring); err == nil {
