@@ -85,30 +85,10 @@ func writePrefs(t *testing.T, home, json string) {
 // compared with the typed digest, which stays in the field: red, never the
 // file's own digest as the expected one (smoke-drop-field-verdict.png).
 func TestDropOnTheFieldSmoke(t *testing.T) {
-	out := outDir(t)
-	bin := binary(t)
-	display := startXvfb(t)
-	x := openX(t, display)
-	dir := t.TempDir()
-	iso := writeRandom(t, filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso"), 4<<20)
-	published := strings.Repeat("5a", 32)
-	w := start(t, bin, dir, out, "smoke-drop-field.log", userEnv(display, filepath.Join(dir, "home"), english...))
-	var win uint64
-	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
-	w.logged(30*time.Second, "layout ")
-	time.Sleep(500 * time.Millisecond)
-	wx, wy, _, _, err := x.Geometry(win)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, scale, parts := lastLayout(t, w.log.String())
-	field := parts["field"]
-	fx, fy := field.centre(wx, wy, scale)
-
-	click(t, display, fx, fy)
-	xdotool(t, display, "type", "--delay", "5", published)
-	xdotool(t, display, "key", "Return")
-	w.logged(10*time.Second, `expected "`+published+`"`)
+	d := startTyped(t, "smoke-drop-field.log", strings.Repeat("5a", 32))
+	out, display, x, w, win, iso, scale := d.out, d.display, d.x, d.w, d.win, d.iso, d.scale
+	field := d.parts["field"]
+	fx, fy := field.centre(d.wx, d.wy, scale)
 	time.Sleep(500 * time.Millisecond)
 	before := filepath.Join(out, "smoke-drop-field-before.png")
 	screenshot(t, x, win, before)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hashdrop/hashdrop/ui/internal/xdnd"
 )
 
 // rect is a part of the window as the trace's layout line places it, in
@@ -174,30 +176,10 @@ func click(t *testing.T, display string, x, y int) {
 // with the typed digest, which stays: red, and never the file's own
 // digest as the expected one (smoke-drop-hint-verdict.png).
 func TestDropOnTheHintLineSmoke(t *testing.T) {
-	out := outDir(t)
-	bin := binary(t)
-	display := startXvfb(t)
-	x := openX(t, display)
-	dir := t.TempDir()
-	iso := writeRandom(t, filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso"), 4<<20)
-	published := strings.Repeat("5a", 32)
-	w := start(t, bin, dir, out, "smoke-drop-hint.log", userEnv(display, filepath.Join(dir, "home"), english...))
-	var win uint64
-	w.waitFor("the window to appear", 60*time.Second, func() bool { win = x.Find("Hashdrop"); return win != 0 })
-	w.logged(30*time.Second, "layout ")
-	time.Sleep(500 * time.Millisecond)
-	wx, wy, _, _, err := x.Geometry(win)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, scale, parts := lastLayout(t, w.log.String())
-	fx, fy := parts["field"].centre(wx, wy, scale)
-	hx, hy := parts["hint"].centre(wx, wy, scale)
-
-	click(t, display, fx, fy)
-	xdotool(t, display, "type", "--delay", "5", published)
-	xdotool(t, display, "key", "Return")
-	w.logged(10*time.Second, `expected "`+published+`"`)
+	d := startTyped(t, "smoke-drop-hint.log", strings.Repeat("5a", 32))
+	out, display, x, w, win, iso := d.out, d.display, d.x, d.w, d.win, d.iso
+	fx, fy := d.parts["field"].centre(d.wx, d.wy, d.scale)
+	hx, hy := d.parts["hint"].centre(d.wx, d.wy, d.scale)
 
 	// A file manager's drag: the button pressed away from the window, the
 	// pointer brought over it, XDND positions sent where the pointer is.
@@ -234,4 +216,41 @@ func TestDropOnTheHintLineSmoke(t *testing.T) {
 	}
 	screenshot(t, x, win, filepath.Join(out, "smoke-drop-hint-verdict.png"))
 	w.alive()
+}
+
+// typed is a real window started in English with a damaged ISO beside it,
+// laid out, and a published digest typed into its field (Enter pressed):
+// where the drag tests begin.
+type typed struct {
+	out, display, iso string
+	x                 *xdnd.Conn
+	w                 *window
+	win               uint64
+	wx, wy            int
+	scale             float64
+	parts             map[string]rect
+}
+
+func startTyped(t *testing.T, logName, published string) *typed {
+	t.Helper()
+	d := &typed{out: outDir(t), display: startXvfb(t)}
+	bin := binary(t)
+	d.x = openX(t, d.display)
+	dir := t.TempDir()
+	d.iso = writeRandom(t, filepath.Join(dir, "ubuntu-24.04.1-desktop-amd64.iso"), 4<<20)
+	d.w = start(t, bin, dir, d.out, logName, userEnv(d.display, filepath.Join(dir, "home"), english...))
+	d.w.waitFor("the window to appear", 60*time.Second, func() bool { d.win = d.x.Find("Hashdrop"); return d.win != 0 })
+	d.w.logged(30*time.Second, "layout ")
+	time.Sleep(500 * time.Millisecond)
+	var err error
+	if d.wx, d.wy, _, _, err = d.x.Geometry(d.win); err != nil {
+		t.Fatal(err)
+	}
+	_, d.scale, d.parts = lastLayout(t, d.w.log.String())
+	fx, fy := d.parts["field"].centre(d.wx, d.wy, d.scale)
+	click(t, d.display, fx, fy)
+	xdotool(t, d.display, "type", "--delay", "5", published)
+	xdotool(t, d.display, "key", "Return")
+	d.w.logged(10*time.Second, `expected "`+published+`"`)
+	return d
 }
