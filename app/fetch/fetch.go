@@ -122,7 +122,11 @@ var defaultTransport = sync.OnceValue(func() *http.Transport {
 // routedDial connects to addr, or where a test routes it.
 func routedDial(ctx context.Context, network, addr string) (net.Conn, error) {
 	if dial := testroute.Current(); dial != nil {
-		return dial(ctx, network, addr)
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return testroute.Dialled(c), nil
 	}
 	return netDialer.DialContext(ctx, network, addr)
 }

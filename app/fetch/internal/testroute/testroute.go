@@ -22,7 +22,8 @@ var (
 	roots     *x509.CertPool // the test authority, trusted by the transport made after Trust
 	rootsRead bool           // the transport was made: roots can no longer change
 	route     Dial
-	closeIdle func() // the transport's CloseIdleConnections, once made
+	closeIdle func()                // the transport's CloseIdleConnections, once made
+	conns     = map[net.Conn]bool{} // the connections made through a route (Dialled)
 )
 
 // Trust makes the application's transport trust pool alone. It must come
@@ -53,17 +54,34 @@ func Made(closeIdleConnections func()) *x509.CertPool {
 }
 
 // Set routes every connection the application's transport makes through
-// dial (nil: the network again) and returns the route it replaces. Idle
-// connections are closed first.
+// dial (nil: the network again) and returns the route it replaces. The
+// connections made through an earlier route are closed first, busy or
+// idle: a pooled HTTP/2 connection to an earlier test's server must not
+// carry a later test's request (it fails as "connection lost" when that
+// server closes).
 func Set(dial Dial) (previous Dial) {
 	mu.Lock()
 	previous, route = route, dial
 	ci := closeIdle
+	old := conns
+	conns = map[net.Conn]bool{}
 	mu.Unlock()
 	if ci != nil {
 		ci()
 	}
+	for c := range old {
+		c.Close()
+	}
 	return previous
+}
+
+// Dialled records c, made through the route, so that the next Set closes
+// it; it returns c.
+func Dialled(c net.Conn) net.Conn {
+	mu.Lock()
+	conns[c] = true
+	mu.Unlock()
+	return c
 }
 
 // Current is the route set, nil when there is none.
