@@ -2,9 +2,7 @@ package desktop
 
 import (
 	"encoding/xml"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,24 +65,4 @@ func launchAgent(exe string, args []string) string {
 </plist>
 `)
 	return b.String()
-}
-
-func disableAutostart() error {
-	path, err := autostartPath()
-	if err != nil {
-		return err
-	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("cannot remove %s: %s", path, app.ErrorWords(err))
-	}
-	return nil
-}
-
-func autostartEnabled() bool {
-	path, err := autostartPath()
-	if err != nil {
-		return false
-	}
-	_, err = os.Stat(path)
-	return err == nil
 }

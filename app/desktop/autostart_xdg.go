@@ -3,9 +3,7 @@
 package desktop
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,24 +75,4 @@ func execQuote(arg string) string {
 	b.WriteByte('"')
 	s := strings.ReplaceAll(b.String(), `\`, `\\`)
 	return strings.ReplaceAll(s, "%", "%%")
-}
-
-func disableAutostart() error {
-	path, err := autostartPath()
-	if err != nil {
-		return err
-	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("cannot remove %s: %s", path, app.ErrorWords(err))
-	}
-	return nil
-}
-
-func autostartEnabled() bool {
-	path, err := autostartPath()
-	if err != nil {
-		return false
-	}
-	_, err = os.Stat(path)
-	return err == nil
 }
