@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -381,8 +380,8 @@ func (it *fileItem) besideFile(p checksum.Published) bool {
 // fetchedText names a checksum file fetched from its publisher's host.
 func fetchedText(p checksum.Published) string {
 	host, _ := release.FetchedFrom(p.Source)
-	if u, err := url.Parse(p.Fetched); err == nil && u.Host != "" {
-		host = u.Host
+	if h := urlHost(p.Fetched); h != "" {
+		host = h
 	}
 	return tr("{{.Name}} from {{.Host}}", "Name", displayName(p.Source), "Host", app.VisibleText(host))
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
-	"github.com/hashdrop/hashdrop/app/release"
 	"github.com/hashdrop/hashdrop/app/signature"
 	"github.com/hashdrop/hashdrop/app/verdict"
 )
@@ -172,15 +171,12 @@ func authenticityIcon(o checksum.Outcome) fyne.Resource { return verdictIcon(o, 
 // trustText says what the signature of what was fetched for the file is
 // worth, when it is not genuine (verdict.Trust, rule 8): "" otherwise.
 func (it *fileItem) trustText() string {
-	var a *checksum.Authenticity
-	if it.ownSig != nil && it.ownSig.Fetched != "" && verdict.TrustOf(it.ownSig.Fetched, true, it.ownSig) == it.verdict.Trust {
-		a = it.ownSig
-	} else if d := it.sidecar; d != nil && len(d.By) > 0 {
-		a = d.By[0].Authenticity
-	}
+	// What the trust is of: the engine's choice (the checksum file, or the
+	// signature over the file itself).
+	u, a := it.verdict.FetchedFrom(&verdict.File{Signature: it.ownSig})
 	switch it.verdict.Trust {
 	case verdict.FetchedHTTPS:
-		return tr("as published over HTTPS by {{.Host}}, which proves the file is theirs only as far as that host is", "Host", it.fetchedHost())
+		return tr("as published over HTTPS by {{.Host}}, which proves the file is theirs only as far as that host is", "Host", app.VisibleText(urlHost(u)))
 	case verdict.FetchedUnsigned:
 		return tr("the signature is missing: the publisher signs these checksums, and none came with them")
 	case verdict.FetchedOtherKey:
@@ -210,21 +206,10 @@ func (it *fileItem) trustText() string {
 	return ""
 }
 
-// fetchedHost is the host what decided the file's verdict was fetched
-// from.
-func (it *fileItem) fetchedHost() string {
-	if d := it.sidecar; d != nil && len(d.By) > 0 {
-		if u, err := url.Parse(d.By[0].Fetched); err == nil && u.Host != "" {
-			return app.VisibleText(u.Host)
-		}
-		if host, ok := release.FetchedFrom(d.By[0].Source); ok {
-			return app.VisibleText(host)
-		}
-	}
-	if it.ownSig != nil {
-		if u, err := url.Parse(it.ownSig.Fetched); err == nil {
-			return app.VisibleText(u.Host)
-		}
+// urlHost is the host of the URL u ("" when it has none).
+func urlHost(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.Host
 	}
 	return ""
 }
