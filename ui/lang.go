@@ -22,6 +22,12 @@ import (
 //go:embed translations
 var translations embed.FS
 
+// fyneWords are the fyne.*.json files alone, for Fyne's lang package, which
+// reads every file of the folder it is given as a translation.
+//
+//go:embed translations/fyne.*.json
+var fyneWords embed.FS
+
 var words struct {
 	sync.Mutex
 	language string                        // "en" or "ja"
@@ -49,7 +55,7 @@ func chooseLanguage(prefs []string) string {
 // (systemLanguages) and hands fyne.*.json, the words of Fyne's own dialogs,
 // to Fyne's lang package. Tests call it again after changing the language.
 func loadTranslations() {
-	if err := lang.AddTranslationsFS(translations, "translations"); err != nil {
+	if err := lang.AddTranslationsFS(fyneWords, "translations"); err != nil {
 		fyne.LogError("Hashdrop's translations", err)
 	}
 	language := chooseLanguage(systemLanguages())
