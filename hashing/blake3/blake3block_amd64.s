@@ -1441,7 +1441,7 @@ notlast:
 	RET
 
 // func hash8AVX2(p []byte, blocks uint64, key *[8]uint32, counter uint64, inc uint64, flags uint32, start uint32, end uint32, out *[256]byte)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, MMX+
 TEXT ·hash8AVX2(SB), $608-80
 	MOVQ         p_base+0(FP), AX
 	MOVQ         blocks+24(FP), CX
@@ -1590,6 +1590,24 @@ notlast:
 	VMOVDQU      Y11, 416(SP)
 	VMOVDQU      Y12, 448(SP)
 	VMOVDQU      Y10, 480(SP)
+	PREFETCHT0   256(AX)
+	PREFETCHT0   256(AX)(R8*1)
+	PREFETCHT0   256(AX)(R8*2)
+	PREFETCHT0   256(AX)(R9*1)
+	PREFETCHT0   256(BX)
+	PREFETCHT0   256(BX)(R8*1)
+	PREFETCHT0   256(BX)(R8*2)
+	PREFETCHT0   256(BX)(R9*1)
+	LEAQ         (AX)(R8*8), R14
+	PREFETCHT0   (R14)
+	PREFETCHT0   (R14)(R8*1)
+	PREFETCHT0   (R14)(R8*2)
+	PREFETCHT0   (R14)(R9*1)
+	LEAQ         (BX)(R8*8), R14
+	PREFETCHT0   (R14)
+	PREFETCHT0   (R14)(R8*1)
+	PREFETCHT0   (R14)(R8*2)
+	PREFETCHT0   (R14)(R9*1)
 	VPBROADCASTD blake3_iv4<>+0(SB), Y8
 	VPBROADCASTD blake3_iv4<>+16(SB), Y9
 	VPBROADCASTD blake3_iv4<>+32(SB), Y10
@@ -2727,7 +2745,7 @@ notlast:
 	RET
 
 // func hash16AVX512(p []byte, blocks uint64, key *[8]uint32, counter uint64, inc uint64, flags uint32, start uint32, end uint32, out *[512]byte)
-// Requires: AVX, AVX512F
+// Requires: AVX, AVX512F, MMX+
 TEXT ·hash16AVX512(SB), $192-80
 	MOVQ         p_base+0(FP), AX
 	MOVQ         blocks+24(FP), CX
@@ -2918,6 +2936,46 @@ notlast:
 	VSHUFI32X4   $0xdd, Z10, Z8, Z23
 	VSHUFI32X4   $0x88, Z11, Z9, Z27
 	VSHUFI32X4   $0xdd, Z11, Z9, Z31
+	PREFETCHT0   256(AX)
+	PREFETCHT0   256(AX)(R8*1)
+	PREFETCHT0   256(AX)(R8*2)
+	PREFETCHT0   256(AX)(R9*1)
+	PREFETCHT0   256(BX)
+	PREFETCHT0   256(BX)(R8*1)
+	PREFETCHT0   256(BX)(R8*2)
+	PREFETCHT0   256(BX)(R9*1)
+	PREFETCHT0   256(DX)
+	PREFETCHT0   256(DX)(R8*1)
+	PREFETCHT0   256(DX)(R8*2)
+	PREFETCHT0   256(DX)(R9*1)
+	PREFETCHT0   256(R13)
+	PREFETCHT0   256(R13)(R8*1)
+	PREFETCHT0   256(R13)(R8*2)
+	PREFETCHT0   256(R13)(R9*1)
+	LEAQ         (AX)(R8*8), R14
+	LEAQ         (R14)(R8*8), R14
+	PREFETCHT0   (R14)
+	PREFETCHT0   (R14)(R8*1)
+	PREFETCHT0   (R14)(R8*2)
+	PREFETCHT0   (R14)(R9*1)
+	LEAQ         (BX)(R8*8), R14
+	LEAQ         (R14)(R8*8), R14
+	PREFETCHT0   (R14)
+	PREFETCHT0   (R14)(R8*1)
+	PREFETCHT0   (R14)(R8*2)
+	PREFETCHT0   (R14)(R9*1)
+	LEAQ         (DX)(R8*8), R14
+	LEAQ         (R14)(R8*8), R14
+	PREFETCHT0   (R14)
+	PREFETCHT0   (R14)(R8*1)
+	PREFETCHT0   (R14)(R8*2)
+	PREFETCHT0   (R14)(R9*1)
+	LEAQ         (R13)(R8*8), R14
+	LEAQ         (R14)(R8*8), R14
+	PREFETCHT0   (R14)
+	PREFETCHT0   (R14)(R8*1)
+	PREFETCHT0   (R14)(R8*2)
+	PREFETCHT0   (R14)(R9*1)
 	VPBROADCASTD blake3_iv4<>+0(SB), Z8
 	VPBROADCASTD blake3_iv4<>+16(SB), Z9
 	VPBROADCASTD blake3_iv4<>+32(SB), Z10
