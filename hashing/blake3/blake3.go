@@ -7,7 +7,9 @@ package blake3
 import (
 	"encoding/binary"
 	"hash"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 )
 
 // family is the name this package's cores are registered under.
@@ -64,6 +66,10 @@ func (d *digest) Reset() {
 func (d *digest) Size() int      { return Size }
 func (d *digest) BlockSize() int { return BlockSize }
 
+// claimRun is how many groups (256 KiB) a goroutine of a parallel write
+// takes at a time.
+const claimRun = 16
+
 // parallelMin is the smallest Write that NewParallel's hash splits: below it
 // starting goroutines costs more than it saves.
 const parallelMin = 128 << 10
@@ -99,8 +105,8 @@ func (d *digest) Write(p []byte) (int, error) {
 }
 
 // writeParallel hashes the whole groups of p but the last byte's on
-// d.workers goroutines (this one among them), each a run of consecutive
-// groups, and returns the rest of p.
+// d.workers goroutines (this one among them), which take runs of
+// consecutive groups in turn, and returns the rest of p.
 func (d *digest) writeParallel(p []byte) []byte {
 	g := (len(p) - 1) / groupLen
 	if cap(d.cvs) < g {
@@ -108,19 +114,54 @@ func (d *digest) writeParallel(p []byte) []byte {
 	}
 	cvs := d.cvs[:g]
 	base := d.groups * groupChunks
-	run := func(w int) {
-		for i := g * w / d.workers; i < g*(w+1)/d.workers; i++ {
-			n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks)
-			cvs[i] = nodeCV(&n)
+	// The goroutines take runs of claimRun groups in turn rather than a
+	// share each: one that a busy machine gives less time takes fewer.
+	// (A short write gives each at least two runs.)
+	take := max(1, min(claimRun, g/(2*d.workers)))
+	var claimed atomic.Int64
+	run := func(int) {
+		for {
+			end := int(claimed.Add(int64(take)))
+			i := end - take
+			if i >= g {
+				return
+			}
+			for ; i < min(end, g); i++ {
+				n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks)
+				cvs[i] = nodeCV(&n)
+			}
 		}
 	}
 	// The last run of groups on this goroutine, which would wait anyway.
+	// The others inherit its debug.SetPanicOnFault: p may be a mapped
+	// file whose pages vanish when it is truncated, and the fault must be
+	// a panic the caller recovers, not the end of the program. A worker's
+	// panic is raised again here, on the caller's goroutine.
+	onFault := debug.SetPanicOnFault(false)
+	debug.SetPanicOnFault(onFault)
+	// The caller waits for the others even when its own run panics: p
+	// may be unmapped as soon as it returns.
+	panics := make([]any, d.workers)
+	guarded := func(w int) {
+		defer func() { panics[w] = recover() }()
+		run(w)
+	}
 	var wg sync.WaitGroup
 	for w := range d.workers - 1 {
-		wg.Go(func() { run(w) })
+		wg.Go(func() {
+			if onFault {
+				debug.SetPanicOnFault(true)
+			}
+			guarded(w)
+		})
 	}
-	run(d.workers - 1)
+	guarded(d.workers - 1)
 	wg.Wait()
+	for _, r := range panics {
+		if r != nil {
+			panic(r)
+		}
+	}
 	for _, cv := range cvs {
 		d.push(cv)
 	}
