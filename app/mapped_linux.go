@@ -16,15 +16,21 @@ const mapMin = 16 << 20
 // the file's resident pages to Options.Chunks windows whatever its size.
 const mapWindow = 4 << 20
 
-// readMapped: whether large regular files are mapped (HASHDROP_READ=map)
-// rather than read with read(2). Not by default: on an AMD EPYC (Zen 4)
-// virtual machine, 1 GiB in the page cache, mapped windows of 4-64 MiB
-// (populated or not, hashed on the reader's goroutine or the units') saved
-// 0.02-0.04 s of system time a GiB and were no faster whole process for
-// SHA-256, XXH3 or both (the page faults and the unmapping's TLB
-// flushes cost what the copy did); populated 16 MiB windows raised the
-// peak memory to 100 MiB. Tests turn it on.
-var readMapped = os.Getenv("HASHDROP_READ") == "map"
+// readWith is HASHDROP_READ: "read" keeps every file on read(2) (to
+// compare), "map" maps large files for every set of algorithms, "" maps
+// them where it measured faster (see hashMapped).
+var readWith = os.Getenv("HASHDROP_READ")
+
+// mapAll: whether large regular files are mapped for several units too
+// (HASHDROP_READ=map), a window a chunk of the lane, rather than read
+// with read(2). Not by default: on an AMD EPYC (Zen 4) virtual machine,
+// 1 GiB in the page cache, mapped windows of 4-64 MiB (populated or not,
+// hashed on the reader's goroutine or the units') saved 0.02-0.04 s of
+// system time a GiB and were no faster whole process for SHA-256, XXH3
+// or both (the page faults and the unmapping's TLB flushes cost what the
+// copy did); populated 16 MiB windows raised the peak memory to 100 MiB.
+// Tests turn it on.
+var mapAll = readWith == "map"
 
 // mappable reports whether f, whose information is st, is read through
 // mappings: a regular file of mapMin bytes or more on a local file
@@ -32,7 +38,7 @@ var readMapped = os.Getenv("HASHDROP_READ") == "map"
 // systems (whose pages may vanish, or cost a round trip a fault) keep
 // read(2).
 func mappable(f File, st fs.FileInfo) bool {
-	if !readMapped || !st.Mode().IsRegular() || st.Size() < mapMin {
+	if readWith == "read" || !st.Mode().IsRegular() || st.Size() < mapMin {
 		return false
 	}
 	if _, ok := f.(*os.File); !ok {
@@ -48,7 +54,8 @@ func mappable(f File, st fs.FileInfo) bool {
 
 // mapRange maps n bytes of f from off, read only, its pages asked for at
 // once (MAP_POPULATE, which a file not in the page cache reads from the
-// disk here, on the reader's goroutine) and marked for reading in order.
+// disk here, on the goroutine mapping ahead of the hashing) and marked for
+// reading in order.
 func mapRange(f File, off int64, n int) ([]byte, error) {
 	rc, err := f.(*os.File).SyscallConn()
 	if err != nil {

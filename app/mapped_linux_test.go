@@ -2,9 +2,12 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -12,12 +15,20 @@ import (
 )
 
 // mappedFile writes size random bytes to a file of a folder whose file
-// system is mapped, or skips the test (the decision is mappable's).
+// system is mapped, or skips the test (the decision is mappable's); every
+// set of algorithms reads it through the lane's mapped windows (mapAll).
 func mappedFile(t *testing.T, size int) (string, []byte) {
 	t.Helper()
-	was := readMapped
-	readMapped = true
-	t.Cleanup(func() { readMapped = was })
+	was := mapAll
+	mapAll = true
+	t.Cleanup(func() { mapAll = was })
+	return largeFile(t, size)
+}
+
+// largeFile writes size random bytes to a file of a folder whose file
+// system is mapped, or skips the test.
+func largeFile(t *testing.T, size int) (string, []byte) {
+	t.Helper()
 	if size < mapMin {
 		t.Fatalf("%d bytes: too small to be mapped", size)
 	}
@@ -94,6 +105,153 @@ func TestMappedFileTruncatedWhileHashed(t *testing.T) {
 	os.WriteFile(name, []byte("abc"), 0o644)
 	if r := q.Add(name, apptest.Algs("sha256"), nil).Wait(); r.Err != nil || !bytes.Equal(r.Digests[0].Sum, apptest.Sum("sha256", []byte("abc"))) {
 		t.Errorf("after: %+v", r)
+	}
+}
+
+// directWindows makes hashMapped's windows n bytes, and records where
+// each is hashed from, until the test ends.
+func directWindows(t *testing.T, n int) *[]int64 {
+	was := directWindow
+	directWindow = n
+	var offs []int64
+	mappedHook = func(off int64) { offs = append(offs, off) }
+	t.Cleanup(func() { directWindow, mappedHook = was, nil })
+	return &offs
+}
+
+// windowsFrom are the offsets of the windows of n bytes from from to size.
+func windowsFrom(from, size int64, n int) []int64 {
+	var offs []int64
+	for off := from; off < size; off += int64(n) {
+		offs = append(offs, off)
+	}
+	return offs
+}
+
+// A large file is mapped and hashed a window at a time on the job's own
+// goroutine where it measured faster: BLAKE3 alone spread over the cores
+// from its first byte, a unit faster than soloSpeed after readSolo's
+// probe. A slower lone unit, several units, and every file when
+// HASHDROP_READ=read, are read with read(2). Every digest is the one of
+// the file's bytes, and the progress ends at its size.
+func TestDirectMappedDigests(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // two cores for the spread
+	const w = 2 << 20
+	name, data := largeFile(t, 5*mapMin/4+12345)
+	size := int64(len(data))
+	cases := []struct {
+		algs    []string
+		fast    bool   // forceSolo: faster than soloSpeed
+		with    string // readWith
+		windows []int64
+	}{
+		{[]string{"blake3"}, false, "", windowsFrom(0, size, w)},
+		{[]string{"xxh3"}, true, "", windowsFrom(soloProbe, size, w)},
+		{[]string{"sha256"}, true, "", windowsFrom(soloProbe, size, w)},
+		{[]string{"sha256"}, false, "", nil},
+		{[]string{"xxh3", "blake3"}, true, "", nil},
+		{[]string{"blake3"}, false, "read", nil},
+		{[]string{"xxh3"}, true, "read", nil},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%v/fast=%v/%q", c.algs, c.fast, c.with), func(t *testing.T) {
+			forceSolo(t, c.fast)
+			was := readWith
+			readWith = c.with
+			defer func() { readWith = was }()
+			windows := directWindows(t, w)
+			algs := apptest.Algs(c.algs...)
+			q := NewQueue(Options{})
+			defer q.Close()
+			j := q.Add(name, algs, nil)
+			r := j.Wait()
+			checkDigests(t, r, algs, data)
+			if p := j.Progress(); p.State != Done || p.Done != size || p.Algorithms[0].Done != size {
+				t.Errorf("final progress %+v", p)
+			}
+			if !slicesEqual(*windows, c.windows) {
+				t.Errorf("windows hashed from %v, want %v", *windows, c.windows)
+			}
+		})
+	}
+}
+
+// A file truncated while a lone unit hashes it from its mapped windows
+// (BLAKE3 spread over two goroutines, XXH3 after its probe) fails with a
+// clear error naming it; the program goes on.
+func TestDirectMappedFileTruncatedWhileHashed(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	const w = 2 << 20
+	for _, alg := range []string{"blake3", "xxh3"} {
+		t.Run(alg, func(t *testing.T) {
+			forceSolo(t, true)
+			name, _ := largeFile(t, mapMin+3*w)
+			windows := directWindows(t, w)
+			cut := int64(soloProbe + w) // mapped (the next one too, perhaps), not hashed yet
+			mappedHook = func(off int64) {
+				*windows = append(*windows, off)
+				if off == cut {
+					if err := os.Truncate(name, 4096); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+			q := NewQueue(Options{})
+			defer q.Close()
+			j := q.Add(name, apptest.Algs(alg), nil)
+			r := j.Wait()
+			if !j.faulted.Load() {
+				t.Errorf("no goroutine met the truncated pages (windows %v)", *windows)
+			}
+			var fe *FileError
+			if !errors.As(r.Err, &fe) || fe.Kind != CauseChanged || !errors.Is(r.Err, ErrChanged) || r.Digests != nil {
+				t.Fatalf("truncated while mapped: %v (%d digests), want a change", r.Err, len(r.Digests))
+			}
+			if msg := r.Err.Error(); !strings.Contains(msg, name) || !strings.Contains(msg, "changed") {
+				t.Errorf("the error %q does not name the file and the cause", msg)
+			}
+			os.WriteFile(name, []byte("abc"), 0o644)
+			if r := q.Add(name, apptest.Algs(alg), nil).Wait(); r.Err != nil || !bytes.Equal(r.Digests[0].Sum, apptest.Sum(alg, []byte("abc"))) {
+				t.Errorf("after: %+v", r)
+			}
+		})
+	}
+}
+
+// Cancelling a job that hashes mapped windows stops it at the window it
+// is in, and its goroutines, the one filling the next window among them,
+// are gone; no window stays mapped for it.
+func TestDirectMappedCancel(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	const w = 2 << 20
+	for _, alg := range []string{"blake3", "xxh3"} {
+		t.Run(alg, func(t *testing.T) {
+			forceSolo(t, true)
+			name, _ := largeFile(t, mapMin+3*w)
+			windows := directWindows(t, w)
+			base := runtime.NumGoroutine()
+			q := NewQueue(Options{})
+			var j *Job
+			started := make(chan struct{})
+			mappedHook = func(off int64) {
+				*windows = append(*windows, off)
+				if len(*windows) == 2 {
+					<-started
+					j.Cancel()
+				}
+			}
+			j = q.Add(name, apptest.Algs(alg), nil)
+			close(started)
+			r := j.Wait()
+			if !errors.Is(r.Err, context.Canceled) || r.Digests != nil || j.State() != Cancelled {
+				t.Errorf("after Cancel: %+v, state %v", r, j.State())
+			}
+			if len(*windows) != 2 {
+				t.Errorf("windows hashed from %v: want two, the second cancelled", *windows)
+			}
+			q.Close()
+			waitGoroutines(t, base)
+		})
 	}
 }
 

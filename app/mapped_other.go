@@ -10,6 +10,9 @@ import "io/fs"
 // the cache costs little more).
 const mapWindow = 4 << 20
 
+// mapAll: mappings for several units (HASHDROP_READ=map), Linux only.
+var mapAll = false
+
 func mappable(File, fs.FileInfo) bool           { return false }
 func mapRange(File, int64, int) ([]byte, error) { panic("app: no mappings here") }
 func unmap([]byte)                              {}
