@@ -66,9 +66,13 @@ func (d *digest) Reset() {
 func (d *digest) Size() int      { return Size }
 func (d *digest) BlockSize() int { return BlockSize }
 
-// claimRun is how many groups (256 KiB) a goroutine of a parallel write
-// takes at a time.
-const claimRun = 16
+// runGroups is how many groups (256 KiB) a goroutine of a parallel write
+// takes at a time: a whole run, aligned in the message, is one subtree,
+// hashed by runCV.
+const (
+	runGroups = 16
+	runLen    = runGroups * groupLen
+)
 
 // parallelMin is the smallest Write that NewParallel's hash splits: below it
 // starting goroutines costs more than it saves.
@@ -116,8 +120,11 @@ func (d *digest) writeParallel(p []byte) []byte {
 	base := d.groups * groupChunks
 	// The goroutines take runs of claimRun groups in turn rather than a
 	// share each: one that a busy machine gives less time takes fewer.
-	// (A short write gives each at least two runs.)
-	take := max(1, min(claimRun, g/(2*d.workers)))
+	// (A short write gives each at least two runs.) When the runs are
+	// whole and aligned in the message, each is one subtree (runCV),
+	// pushed whole.
+	take := max(1, min(runGroups, g/(2*d.workers)))
+	runs := take == runGroups && d.groups%runGroups == 0
 	var claimed atomic.Int64
 	run := func(int) {
 		for {
@@ -125,6 +132,10 @@ func (d *digest) writeParallel(p []byte) []byte {
 			i := end - take
 			if i >= g {
 				return
+			}
+			if runs && end <= g {
+				cvs[i] = runCV((*[runLen]byte)(p[i*groupLen:]), base+uint64(i)*groupChunks)
+				continue
 			}
 			for ; i < min(end, g); i++ {
 				n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, base+uint64(i)*groupChunks)
@@ -162,8 +173,14 @@ func (d *digest) writeParallel(p []byte) []byte {
 			panic(r)
 		}
 	}
-	for _, cv := range cvs {
-		d.push(cv)
+	for i := 0; i < g; {
+		if runs && i+runGroups <= g {
+			d.pushSubtree(cvs[i], runGroups)
+			i += runGroups
+			continue
+		}
+		d.push(cvs[i])
+		i++
 	}
 	return p[g*groupLen:]
 }
@@ -171,9 +188,14 @@ func (d *digest) writeParallel(p []byte) []byte {
 // push adds the chaining value of the next group and merges the subtrees
 // that it completes (the reference implementation's add_chunk_chaining_value,
 // a level up).
-func (d *digest) push(cv [8]uint32) {
-	d.groups++
-	for total := d.groups; total&1 == 0; total >>= 1 {
+func (d *digest) push(cv [8]uint32) { d.pushSubtree(cv, 1) }
+
+// pushSubtree adds the chaining value of the next groups groups, a power
+// of two that d.groups is a multiple of: the subtree over them, pushed
+// as push pushes one group in units of groups.
+func (d *digest) pushSubtree(cv [8]uint32, groups uint64) {
+	d.groups += groups
+	for total := d.groups / groups; total&1 == 0; total >>= 1 {
 		d.sn--
 		n := parentNode(&d.stack[d.sn], &cv)
 		cv = nodeCV(&n)

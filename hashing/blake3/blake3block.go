@@ -131,3 +131,20 @@ func treeNode(p []byte, counter uint64) node {
 func subtreeGeneric(buf *[groupLen]byte, n int, counter uint64) node {
 	return treeNode(buf[:n], counter)
 }
+
+// runCVGeneric is runCV one group at a time: each group's subtree, then
+// the complete tree of their chaining values.
+func runCVGeneric(p *[runLen]byte, counter uint64) [8]uint32 {
+	var cvs [runGroups][8]uint32
+	for i := range cvs {
+		n := subtree((*[groupLen]byte)(p[i*groupLen:]), groupLen, counter+uint64(i)*groupChunks)
+		cvs[i] = nodeCV(&n)
+	}
+	for k := runGroups; k > 1; k /= 2 {
+		for i := range k / 2 {
+			n := parentNode(&cvs[2*i], &cvs[2*i+1])
+			cvs[i] = nodeCV(&n)
+		}
+	}
+	return cvs[0]
+}

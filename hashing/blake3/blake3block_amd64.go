@@ -101,3 +101,42 @@ func hash8AVX2(p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, fla
 
 //go:noescape
 func hash16AVX512(p []byte, blocks uint64, key *[8]uint32, counter, inc uint64, flags, start, end uint32, out *[512]byte)
+
+// runCV, on the 16- and 8-input kernels, hashes the run's 256 chunks
+// first, then each level of parents across the whole run, as many at once
+// as the widest kernel takes: 15 calls of hash16AVX512 of one block for
+// the levels a group at a time would give to 16 calls of hash8AVX2 and
+// some 60 of the four-input kernel, its lanes mostly idle (those took a
+// fifth of the time of the chunks' kernel, profiled). Other cores:
+// runCVGeneric.
+func runCV(p *[runLen]byte, counter uint64) [8]uint32 {
+	widths := widths16
+	switch {
+	case useAVX512:
+	case useAVX2:
+		widths = widths8
+	default:
+		return runCVGeneric(p, counter)
+	}
+	const chunks = runGroups * groupChunks
+	var a, b [chunks * 32]byte
+	cvs, next := a[:], b[:]
+	for i, w := 0, widths[0]; i < chunks; i += w {
+		hashLanes(w, p[i*chunkLen:], chunkLen/BlockSize, &iv, counter+uint64(i), 1, 0, flagChunkStart, flagChunkEnd, cvs[32*i:])
+	}
+	for k := chunks; k > 1; k /= 2 {
+		pairs, w := k/2, widths[0]
+		for _, x := range widths {
+			if x >= pairs {
+				w = x
+			}
+		}
+		// A level of fewer pairs than the kernel's inputs reads and
+		// writes past them within the scratch, thrown away.
+		for i := 0; i < pairs; i += w {
+			hashLanes(w, cvs[64*i:], 1, &iv, 0, 0, flagParent, 0, 0, next[32*i:])
+		}
+		cvs, next = next, cvs
+	}
+	return getCV(cvs)
+}
