@@ -39,6 +39,15 @@
 // 6 GB/s, the unit and its state move to a goroutine of its own as above;
 // XXH3, XXH64 and CRC32 (with PCLMULQDQ) are faster, and stay solo.
 //
+// On Linux a regular file of 16 MiB or more on a local file system is
+// mapped instead of read when one unit hashes it (hashMapped): BLAKE3
+// alone, spread over the idle cores, from its first byte, and a solo unit
+// after its 4 MiB probe. A goroutine maps and fills the next 16 MiB window
+// while the unit hashes this one; the pages of a file truncated meanwhile
+// fault, which is recovered as ErrChanged. Several units, FIFOs, sysfs,
+// network and FUSE file systems keep read(2), and every file does with
+// HASHDROP_READ=read.
+//
 // Words used throughout:
 //
 //   - lane: the buffer pool of one file being read (lane.go): at most
