@@ -144,24 +144,26 @@ func TestDirectMappedDigests(t *testing.T) {
 		fast    bool   // forceSolo: faster than soloSpeed
 		with    string // readWith
 		windows []int64
+		chunk   int // Options.ChunkSize
 	}{
-		{[]string{"blake3"}, false, "", windowsFrom(0, size, w)},
-		{[]string{"xxh3"}, true, "", windowsFrom(soloProbe, size, w)},
-		{[]string{"sha256"}, true, "", windowsFrom(soloProbe, size, w)},
-		{[]string{"sha256"}, false, "", nil},
-		{[]string{"xxh3", "blake3"}, true, "", nil},
-		{[]string{"blake3"}, false, "read", nil},
-		{[]string{"xxh3"}, true, "read", nil},
+		{[]string{"blake3"}, false, "", windowsFrom(0, size, w), 0},
+		{[]string{"xxh3"}, true, "", nil, 100_000}, // the probe ends within a page: read(2) to the end
+		{[]string{"xxh3"}, true, "", windowsFrom(soloProbe, size, w), 0},
+		{[]string{"sha256"}, true, "", windowsFrom(soloProbe, size, w), 0},
+		{[]string{"sha256"}, false, "", nil, 0},
+		{[]string{"xxh3", "blake3"}, true, "", nil, 0},
+		{[]string{"blake3"}, false, "read", nil, 0},
+		{[]string{"xxh3"}, true, "read", nil, 0},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%v/fast=%v/%q", c.algs, c.fast, c.with), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/fast=%v/%q/%d", c.algs, c.fast, c.with, c.chunk), func(t *testing.T) {
 			forceSolo(t, c.fast)
 			was := readWith
 			readWith = c.with
 			defer func() { readWith = was }()
 			windows := directWindows(t, w)
 			algs := apptest.Algs(c.algs...)
-			q := NewQueue(Options{})
+			q := NewQueue(Options{ChunkSize: c.chunk})
 			defer q.Close()
 			j := q.Add(name, algs, nil)
 			r := j.Wait()
