@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 
@@ -41,7 +42,9 @@ func mappable(f File, st fs.FileInfo) bool {
 	if readWith == "read" || !st.Mode().IsRegular() || st.Size() < mapMin {
 		return false
 	}
-	if _, ok := f.(*os.File); !ok {
+	switch f.(type) {
+	case *os.File, *fdFile: // fdFile: check's entries, opened by OpenIn
+	default:
 		return false
 	}
 	switch fsType(f, st) {
@@ -57,16 +60,24 @@ func mappable(f File, st fs.FileInfo) bool {
 // disk here, on the goroutine mapping ahead of the hashing) and marked for
 // reading in order.
 func mapRange(f File, off int64, n int) ([]byte, error) {
-	rc, err := f.(*os.File).SyscallConn()
-	if err != nil {
-		return nil, err
-	}
 	var b []byte
 	var merr error
-	if err := rc.Control(func(fd uintptr) {
+	mmap := func(fd uintptr) {
 		b, merr = unix.Mmap(int(fd), off, n, unix.PROT_READ, unix.MAP_SHARED|unix.MAP_POPULATE)
-	}); err != nil {
-		return nil, err
+	}
+	switch x := f.(type) {
+	case *fdFile:
+		mmap(uintptr(x.fd))
+	case *os.File:
+		rc, err := x.SyscallConn()
+		if err != nil {
+			return nil, err
+		}
+		if err := rc.Control(mmap); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, errors.ErrUnsupported // mappable says no
 	}
 	if merr != nil {
 		return nil, merr

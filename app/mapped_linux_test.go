@@ -144,19 +144,22 @@ func TestDirectMappedDigests(t *testing.T) {
 		fast    bool   // forceSolo: faster than soloSpeed
 		with    string // readWith
 		windows []int64
-		chunk   int // Options.ChunkSize
+		chunk   int  // Options.ChunkSize
+		openIn  bool // opened by OpenIn, given to AddOpened
 	}{
-		{[]string{"blake3"}, false, "", windowsFrom(0, size, w), 0},
-		{[]string{"xxh3"}, true, "", nil, 100_000}, // the probe ends within a page: read(2) to the end
-		{[]string{"xxh3"}, true, "", windowsFrom(soloProbe, size, w), 0},
-		{[]string{"sha256"}, true, "", windowsFrom(soloProbe, size, w), 0},
-		{[]string{"sha256"}, false, "", nil, 0},
-		{[]string{"xxh3", "blake3"}, true, "", nil, 0},
-		{[]string{"blake3"}, false, "read", nil, 0},
-		{[]string{"xxh3"}, true, "read", nil, 0},
+		{[]string{"blake3"}, false, "", windowsFrom(0, size, w), 0, false},
+		{[]string{"xxh3"}, true, "", nil, 100_000, false}, // the probe ends within a page: read(2) to the end
+		{[]string{"blake3"}, false, "", windowsFrom(0, size, w), 0, true},
+		{[]string{"xxh3"}, true, "", windowsFrom(soloProbe, size, w), 0, true},
+		{[]string{"xxh3"}, true, "", windowsFrom(soloProbe, size, w), 0, false},
+		{[]string{"sha256"}, true, "", windowsFrom(soloProbe, size, w), 0, false},
+		{[]string{"sha256"}, false, "", nil, 0, false},
+		{[]string{"xxh3", "blake3"}, true, "", nil, 0, false},
+		{[]string{"blake3"}, false, "read", nil, 0, false},
+		{[]string{"xxh3"}, true, "read", nil, 0, false},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%v/fast=%v/%q/%d", c.algs, c.fast, c.with, c.chunk), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/fast=%v/%q/%d/openIn=%v", c.algs, c.fast, c.with, c.chunk, c.openIn), func(t *testing.T) {
 			forceSolo(t, c.fast)
 			was := readWith
 			readWith = c.with
@@ -165,7 +168,21 @@ func TestDirectMappedDigests(t *testing.T) {
 			algs := apptest.Algs(c.algs...)
 			q := NewQueue(Options{ChunkSize: c.chunk})
 			defer q.Close()
-			j := q.Add(name, algs, nil)
+			var j *Job
+			if c.openIn { // as check opens its entries
+				dir, err := os.Open(filepath.Dir(name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer dir.Close()
+				f, st, err := OpenIn(dir, filepath.Base(name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				j = q.AddOpened(name, f, st, algs, nil)
+			} else {
+				j = q.Add(name, algs, nil)
+			}
 			r := j.Wait()
 			checkDigests(t, r, algs, data)
 			if p := j.Progress(); p.State != Done || p.Done != size || p.Algorithms[0].Done != size {
