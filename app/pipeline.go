@@ -531,19 +531,19 @@ const spreadStep = 4 << 20
 //
 // Why, on an AMD EPYC (Zen 4) virtual machine, 1 GiB in the page cache,
 // two cores, medians of whole runs in turns on a busy machine: read(2)
-// costs 0.12-0.15 s of system time a GiB to copy the bytes, a mapped
-// and populated window about 0.10 s to set up and give back. Hashing
-// from the mapping reads memory the cache has not seen: BLAKE3's
-// sixteen-input kernel needs its prefetches (hashing/_asm/blake3) for
-// that, XXH3 is at memory speed anyway. Filling the next window while
-// this one is hashed keeps both cores busy: filling it on the hashing
-// goroutine left the other core idle a few milliseconds a window, and
-// pages faulted in by the hashing goroutines (no MAP_POPULATE) cost
-// 0.03-0.05 s a GiB more user time, the kernel's prefetches being
-// dropped on pages not mapped yet. A solo unit (XXH3) waits for its
-// windows more than it hashes them: two fillers, on both cores, gave
-// its 1 GiB a median of 0.265 s against 0.310 with one (11 runs in
-// turns, load 8). 1 + fillers windows at most are resident.
+// costs 0.12-0.15 s of system time a GiB to copy the bytes; mapped
+// windows whose pages a filler touches (mapRange) 0.08 s to map and give
+// back (0.12 with MAP_POPULATE). Hashing from the mapping reads memory
+// the cache has not seen: BLAKE3's sixteen-input kernel needs its
+// prefetches (hashing/_asm/blake3) for that, XXH3 is at memory speed
+// anyway. Filling the next window while this one is hashed keeps both
+// cores busy: filling it on the hashing goroutine left the other core
+// idle a few milliseconds a window, and pages faulted in by the hashing
+// goroutines cost 0.03-0.05 s a GiB more user time, the kernel's
+// prefetches being dropped on pages not mapped yet. A solo unit (XXH3)
+// waits for its windows more than it hashes them: two fillers, on both
+// cores, gave its 1 GiB a median of 0.265 s against 0.310 with one (11
+// runs in turns, load 8). 1 + fillers windows at most are resident.
 func (j *Job) hashMapped(f File, from, size int64, h hashing.Hasher, step, fillers int) (int64, error) {
 	type window struct {
 		off  int64
