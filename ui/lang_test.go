@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("LANG", "en_US.UTF-8")
 	os.Setenv("LANGUAGE", "en")
-	loadTranslations()
+	loadTranslations("")
 	os.Exit(m.Run())
 }
 
@@ -36,11 +36,11 @@ func TestMain(m *testing.M) {
 func useLanguage(t *testing.T, language string) {
 	t.Setenv("LANG", language+".UTF-8")
 	t.Setenv("LANGUAGE", language)
-	loadTranslations()
+	loadTranslations("")
 	t.Cleanup(func() {
 		os.Setenv("LANG", "en_US.UTF-8")
 		os.Setenv("LANGUAGE", "en")
-		loadTranslations()
+		loadTranslations("")
 	})
 }
 

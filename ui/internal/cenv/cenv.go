@@ -38,6 +38,13 @@ func language(getenv func(string) string) string {
 	if IsC(locale) {
 		return "en"
 	}
+	switch Base(locale) {
+	case "zh", "pt":
+		// The region tells gettext and Fyne which Chinese or Portuguese.
+		l, _, _ := strings.Cut(locale, ".")
+		l, _, _ = strings.Cut(l, "@")
+		return l
+	}
 	return Base(locale)
 }
 
@@ -68,9 +75,50 @@ func Base(locale string) string {
 	return strings.ToLower(l)
 }
 
+// Code is the language of a locale or language tag as Hashdrop names its
+// translations: Base, except for the languages written in two ways, whose
+// script or region decides: "zh-Hans" of "zh_CN", "zh_SG", "zh-Hans-HK" and
+// a bare "zh"; "zh-Hant" of "zh_TW", "zh_HK", "zh_MO" and "zh-Hant"; and
+// "pt-BR" of every Portuguese ("pt_BR", "pt_PT", "pt"), the one
+// Portuguese Hashdrop speaks.
+func Code(locale string) string {
+	base := Base(locale)
+	switch base {
+	case "pt":
+		return "pt-BR"
+	case "zh":
+	default:
+		return base
+	}
+	l, _, _ := strings.Cut(locale, ".")
+	l, _, _ = strings.Cut(l, "@")
+	parts := strings.FieldsFunc(l, func(r rune) bool { return r == '_' || r == '-' })
+	for _, p := range parts[1:] {
+		switch strings.ToLower(p) {
+		case "hans":
+			return "zh-Hans"
+		case "hant", "tw", "hk", "mo":
+			return "zh-Hant"
+		}
+	}
+	return "zh-Hans"
+}
+
+// Posix is the locale name gettext knows a Code by: "zh_CN" of
+// "zh-Hans", "zh_TW" of "zh-Hant", "pt_BR" of "pt-BR"; the others as they are.
+func Posix(code string) string {
+	switch code {
+	case "zh-Hans":
+		return "zh_CN"
+	case "zh-Hant":
+		return "zh_TW"
+	}
+	return strings.ReplaceAll(code, "-", "_")
+}
+
 // Languages lists the languages the user asks for, in order, as GNU gettext
 // reads them on Unix: none under the C locale; else LANGUAGE's
-// colon-separated list, then the locale's language.
+// colon-separated list, then the locale's language (each as Code names it).
 func Languages(getenv func(string) string) []string {
 	locale := Locale(getenv)
 	if IsC(locale) {
@@ -79,11 +127,11 @@ func Languages(getenv func(string) string) []string {
 	var out []string
 	for _, l := range strings.Split(getenv("LANGUAGE"), ":") {
 		if l != "" {
-			out = append(out, Base(l))
+			out = append(out, Code(l))
 		}
 	}
 	if locale != "" {
-		out = append(out, Base(locale))
+		out = append(out, Code(locale))
 	}
 	return out
 }

@@ -19,6 +19,8 @@ func TestLanguage(t *testing.T) {
 		{map[string]string{"LANG": "C.UTF-8", "LANGUAGE": "fr"}, ""},
 		{map[string]string{"LANG": "ja_JP.UTF-8", "LANGUAGE": "fr"}, ""},
 		{map[string]string{}, ""},
+		{map[string]string{"LANG": "zh_TW.UTF-8"}, "zh_TW"},
+		{map[string]string{"LANG": "pt_PT.UTF-8"}, "pt_PT"},
 	} {
 		if got := language(func(k string) string { return tc.env[k] }); got != tc.want {
 			t.Errorf("%v: LANGUAGE %q, want %q", tc.env, got, tc.want)
@@ -40,9 +42,28 @@ func TestLanguages(t *testing.T) {
 		{map[string]string{"LANG": "C.UTF-8", "LANGUAGE": "ja"}, nil},
 		{map[string]string{"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, nil},
 		{map[string]string{"LANG": "sr_RS@latin"}, []string{"sr"}},
+		{map[string]string{"LANG": "zh_TW.UTF-8", "LANGUAGE": "zh_HK:zh_CN:pt_PT"}, []string{"zh-Hant", "zh-Hans", "pt-BR", "zh-Hant"}},
 	} {
 		if got := Languages(func(k string) string { return tc.env[k] }); !slices.Equal(got, tc.want) {
 			t.Errorf("%v: %q, want %q", tc.env, got, tc.want)
+		}
+	}
+}
+
+// The languages written two ways are told apart by the script, else the
+// region; the others are the language alone.
+func TestCode(t *testing.T) {
+	for in, want := range map[string]string{
+		"zh_CN.UTF-8": "zh-Hans", "zh_SG": "zh-Hans", "zh-Hans": "zh-Hans", "zh": "zh-Hans", "zh-Hans-HK": "zh-Hans",
+		"zh_TW.UTF-8": "zh-Hant", "zh_HK": "zh-Hant", "zh_MO.UTF-8": "zh-Hant", "zh-Hant": "zh-Hant", "zh-Hant-TW": "zh-Hant", "zh-TW": "zh-Hant",
+		"pt_BR.UTF-8": "pt-BR", "pt_PT.UTF-8": "pt-BR", "pt": "pt-BR", "pt-BR": "pt-BR",
+		"ja_JP.UTF-8": "ja", "de-AT": "de", "sr_RS@latin": "sr", "en": "en",
+	} {
+		if got := Code(in); got != want {
+			t.Errorf("Code(%q) = %q, want %q", in, got, want)
+		}
+		if got := Code(Posix(want)); got != want {
+			t.Errorf("Code(Posix(%q)) = %q", want, got)
 		}
 	}
 }
