@@ -166,6 +166,7 @@ func loadTranslations(chosen string) {
 	if ok {
 		tellFyne(l)
 	} else {
+		restoreLANGUAGE()
 		language = chooseLanguage(systemLanguages())
 	}
 	texts, err := readTexts(language)
@@ -196,9 +197,43 @@ func fyneSetupLang(lang string)
 // not the Japanese, forms of the characters both write.
 func tellFyne(l windowLanguage) {
 	if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
+		if !systemLANGUAGE.saved {
+			systemLANGUAGE.value, systemLANGUAGE.set = os.LookupEnv("LANGUAGE")
+			systemLANGUAGE.saved = true
+		}
 		os.Setenv("LANGUAGE", cenv.Posix(l.code))
+		lang.AddTranslationsFS(fyneWords, "translations") // Fyne reads LANGUAGE again
 	}
 	fyneSetupLang(strings.ReplaceAll(l.fyne, "_", "-"))
+}
+
+// systemLANGUAGE is LANGUAGE as it was before tellFyne changed it.
+var systemLANGUAGE struct {
+	value      string
+	set, saved bool
+}
+
+// restoreLANGUAGE undoes tellFyne's LANGUAGE, and has Fyne read it again.
+func restoreLANGUAGE() {
+	if !systemLANGUAGE.saved {
+		return
+	}
+	if systemLANGUAGE.set {
+		os.Setenv("LANGUAGE", systemLANGUAGE.value)
+	} else {
+		os.Unsetenv("LANGUAGE")
+	}
+	systemLANGUAGE.saved = false
+	lang.AddTranslationsFS(fyneWords, "translations")
+}
+
+// getenvBefore is os.Getenv with LANGUAGE as the system set it, not as
+// tellFyne did.
+func getenvBefore(k string) string {
+	if k == "LANGUAGE" && systemLANGUAGE.saved {
+		return systemLANGUAGE.value
+	}
+	return os.Getenv(k)
 }
 
 // windowLanguageCode is the language the window speaks.
