@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	xlanguage "golang.org/x/text/language"
+
+	"github.com/hashdrop/hashdrop/app/desktop"
 )
 
 // menuItem finds the item labelled label in m (not in submenus).
@@ -209,5 +211,18 @@ func TestFontLacks(t *testing.T) {
 	}
 	if lacks := fontLacks("ja", nil); !slices.Contains(lacks, 'の') || slices.Contains(lacks, 'a') {
 		t.Errorf("with no font of the system, Japanese lacks %q", string(lacks))
+	}
+}
+
+// Explorer's entries are worded in the window's language, from
+// translations/platform.
+func TestAssocWordsFollowTheWindow(t *testing.T) {
+	t.Cleanup(func() { loadTranslations("") })
+	if got := assocWords(); got != desktop.EnglishAssocWords {
+		t.Errorf("English: %+v", got)
+	}
+	loadTranslations("ja")
+	if got := assocWords(); got.Check != "Hashdrop で確認" || got.ChecksumFile != "チェックサムファイル" {
+		t.Errorf("Japanese: %+v", got)
 	}
 }

@@ -58,6 +58,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	}
 	a := fyneapp.NewWithID(AppID)
 	fontNote := useLanguageSetting(a)
+	localizeExplorerMenu()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	win := a.NewWindow("Hashdrop")
 	core := NewAppCore()
