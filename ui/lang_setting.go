@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"io"
 	"log"
 	"slices"
 	"sort"
@@ -124,7 +125,7 @@ var themeFace = sync.OnceValue(func() *font.Face {
 // own font lacks, found as Fyne finds them (go-text's fontscan, whose index
 // of them Fyne reads again from the same cache); nil when none are found.
 var systemFonts = sync.OnceValue(func() *fontscan.FontMap {
-	fm := fontscan.NewFontMap(nil)
+	fm := fontscan.NewFontMap(log.New(io.Discard, "", 0))
 	if err := fm.UseSystemFonts(""); err != nil {
 		log.Printf("hashdrop: the system's fonts: %v", err)
 		return nil

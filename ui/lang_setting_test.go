@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
+	"github.com/go-text/typesetting/fontscan"
 	xlanguage "golang.org/x/text/language"
 
 	"github.com/hashdrop/hashdrop/app/desktop"
@@ -224,5 +225,37 @@ func TestAssocWordsFollowTheWindow(t *testing.T) {
 	loadTranslations("ja")
 	if got := assocWords(); got.Check != "Hashdrop で確認" || got.ChecksumFile != "チェックサムファイル" {
 		t.Errorf("Japanese: %+v", got)
+	}
+}
+
+// Where no font draws the chosen language's letters, the window speaks
+// English and says why, once, in its note line; Fyne's dialogs are English
+// too. With a font (Japanese drawn by the theme's font, here, as a stand-in
+// for the system's), the language is kept.
+func TestNoFontSpeaksEnglish(t *testing.T) {
+	t.Cleanup(func() { loadTranslations("") })
+	saved := systemFonts
+	t.Cleanup(func() { systemFonts = saved })
+	systemFonts = func() *fontscan.FontMap { return nil }
+	h := newHarness(t)
+	h.app.Preferences().SetString(prefLanguage, "ja")
+	note := useLanguageSetting(h.app)
+	if got := windowLanguageCode(); got != "en" {
+		t.Errorf("the window speaks %q with no font for Japanese", got)
+	}
+	if !strings.Contains(note, "日本語") || !strings.Contains(note, "fonts-noto-cjk") {
+		t.Errorf("the note: %q", note)
+	}
+	if got := lang.L("Cancel"); got != "Cancel" {
+		t.Errorf("Fyne's dialogs say %q", got)
+	}
+	h.w.keepNote(note)
+	if h.w.note.Hidden || h.w.note.Text != note {
+		t.Errorf("the note line: %q (hidden %v)", h.w.note.Text, h.w.note.Hidden)
+	}
+
+	h.app.Preferences().SetString(prefLanguage, "")
+	if note := useLanguageSetting(h.app); note != "" || windowLanguageCode() != "en" {
+		t.Errorf("English needs no font: %q", note)
 	}
 }
