@@ -1,5 +1,5 @@
-// Package cenv makes the environment say the window's language before Fyne
-// reads it. Fyne reads the language from LC_ALL/LC_MESSAGES/LANG and
+// Package cenv makes the environment say the window's language, and where
+// the host's fonts are in a Flatpak (fontDataDirs), before Fyne reads it. Fyne reads the language from LC_ALL/LC_MESSAGES/LANG and
 // LANGUAGE while its packages initialise:
 //   - under C.UTF-8, the default of containers, CI machines and servers, it
 //     logs "Error parsing user locale C" on every run, headless subcommands
@@ -24,6 +24,42 @@ func init() {
 	if l := language(os.Getenv); l != "" {
 		os.Setenv("LANGUAGE", l)
 	}
+	if d, ok := fontDataDirs(os.Getenv, exists); ok {
+		os.Setenv("XDG_DATA_DIRS", d)
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// hostFonts is where Flatpak puts the host's fonts in the sandbox.
+const hostFonts = "/run/host/fonts"
+
+// fontDataDirs returns the XDG_DATA_DIRS under which Fyne finds the host's
+// fonts too, in a Flatpak; ok is false to leave the environment alone.
+// Fyne's font finder (go-text's fontscan) looks in $XDG_DATA_DIRS/fonts and
+// the folders fontconfig's files name with <dir>; Flatpak names the host's
+// fonts with a <remap-dir> (in /run/host/font-dirs.xml), which fontscan
+// does not read, so that Chinese, Japanese and Korean would need fonts of
+// the runtime itself. The host's folder comes last: the runtime's fonts
+// first, as fontconfig orders them.
+func fontDataDirs(getenv func(string) string, exists func(string) bool) (string, bool) {
+	if !exists("/.flatpak-info") || !exists(hostFonts) {
+		return "", false
+	}
+	host := strings.TrimSuffix(hostFonts, "/fonts")
+	dirs := getenv("XDG_DATA_DIRS")
+	if dirs == "" {
+		dirs = "/usr/local/share:/usr/share" // the specification's default
+	}
+	for _, d := range strings.Split(dirs, ":") {
+		if strings.TrimSuffix(d, "/") == host {
+			return "", false
+		}
+	}
+	return dirs + ":" + host, true
 }
 
 // language returns the LANGUAGE to set, or "" to leave the environment alone.

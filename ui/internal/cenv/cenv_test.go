@@ -67,3 +67,29 @@ func TestCode(t *testing.T) {
 		}
 	}
 }
+
+// In a Flatpak the host's fonts are added after the sandbox's own data
+// folders; elsewhere, or once added, nothing changes.
+func TestFontDataDirs(t *testing.T) {
+	in := func(paths ...string) func(string) bool {
+		return func(p string) bool { return slices.Contains(paths, p) }
+	}
+	env := func(v string) func(string) string { return func(string) string { return v } }
+	for _, tc := range []struct {
+		dirs   string
+		exists func(string) bool
+		want   string
+		ok     bool
+	}{
+		{"/app/share:/usr/share", in("/.flatpak-info", "/run/host/fonts"), "/app/share:/usr/share:/run/host", true},
+		{"", in("/.flatpak-info", "/run/host/fonts"), "/usr/local/share:/usr/share:/run/host", true},
+		{"/app/share:/run/host/", in("/.flatpak-info", "/run/host/fonts"), "", false},
+		{"/usr/share", in("/run/host/fonts"), "", false},
+		{"/app/share", in("/.flatpak-info"), "", false},
+	} {
+		got, ok := fontDataDirs(env(tc.dirs), tc.exists)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%q: %q %v, want %q %v", tc.dirs, got, ok, tc.want, tc.ok)
+		}
+	}
+}
