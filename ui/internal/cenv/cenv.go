@@ -1,6 +1,7 @@
 // Package cenv makes the environment say the window's language, and where
-// the host's fonts are in a Flatpak (fontDataDirs), before Fyne reads it. Fyne reads the language from LC_ALL/LC_MESSAGES/LANG and
-// LANGUAGE while its packages initialise:
+// the host's fonts are in a Flatpak (fontDataDirs), before Fyne reads it.
+// Fyne reads the language from LC_ALL/LC_MESSAGES/LANG and LANGUAGE while
+// its packages initialise:
 //   - under C.UTF-8, the default of containers, CI machines and servers, it
 //     logs "Error parsing user locale C" on every run, headless subcommands
 //     included; LANGUAGE=en (which gettext ignores under the C locale) tells
