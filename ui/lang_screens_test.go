@@ -173,7 +173,7 @@ func TestWindowInThreeScripts(t *testing.T) {
 				if code == "zh-Hans" {
 					var lacks []rune
 					for _, r := range tr("Open files…") + tr("Clear") + tr("Choose…") {
-						if unicode.Is(unicode.Han, r) && !drawn(r, systemFonts()) {
+						if unicode.Is(unicode.Han, r) && !drawn(r, systemFonts) {
 							lacks = append(lacks, r)
 						}
 					}

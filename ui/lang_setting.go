@@ -34,7 +34,7 @@ func useLanguageSetting(a fyne.App) string {
 	if code == "en" {
 		return ""
 	}
-	lacks := fontLacks(code, systemFonts())
+	lacks := fontLacks(code, systemFonts)
 	if len(lacks) == 0 {
 		return ""
 	}
@@ -137,8 +137,9 @@ var systemFontsMu sync.Mutex // a FontMap's query is its state
 
 // fontLacks lists the letters of language code's words (those English does
 // not use) that neither the theme's font nor any font of system draws:
-// Chinese, Japanese and Korean need a font of the system.
-func fontLacks(code string, system *fontscan.FontMap) []rune {
+// Chinese, Japanese and Korean need a font of the system. system is called
+// only for a letter the theme's font lacks (the system's fonts take a scan).
+func fontLacks(code string, system func() *fontscan.FontMap) []rune {
 	texts, err := readTexts(code)
 	if err != nil {
 		return nil
@@ -169,20 +170,21 @@ func fontLacks(code string, system *fontscan.FontMap) []rune {
 	return slices.Compact(lacks)
 }
 
-// drawn reports whether the theme's font or one of system draws r.
-func drawn(r rune, system *fontscan.FontMap) bool {
+// drawn reports whether the theme's font or one of system's draws r.
+func drawn(r rune, system func() *fontscan.FontMap) bool {
 	if f := themeFace(); f != nil {
 		if _, ok := f.NominalGlyph(r); ok {
 			return true
 		}
 	}
-	if system == nil {
+	fm := system()
+	if fm == nil {
 		return false
 	}
 	systemFontsMu.Lock()
 	defer systemFontsMu.Unlock()
-	system.SetQuery(fontscan.Query{Families: []string{fontscan.SansSerif}})
-	f := system.ResolveFace(r)
+	fm.SetQuery(fontscan.Query{Families: []string{fontscan.SansSerif}})
+	f := fm.ResolveFace(r)
 	if f == nil {
 		return false
 	}

@@ -199,18 +199,20 @@ func TestPluralsByCLDR(t *testing.T) {
 	}
 }
 
+func noFonts() *fontscan.FontMap { return nil }
+
 // A language whose letters no font draws is not shown: fontLacks finds
 // them. Latin, Cyrillic and Vietnamese letters are in Fyne's own font.
 func TestFontLacks(t *testing.T) {
 	for _, r := range "ЖжЇїęğışếữ" {
-		if !drawn(r, nil) {
+		if !drawn(r, noFonts) {
 			t.Errorf("Fyne's font does not draw %q", r)
 		}
 	}
-	if drawn('中', nil) {
+	if drawn('中', noFonts) {
 		t.Error("Fyne's font draws Chinese")
 	}
-	if lacks := fontLacks("ja", nil); !slices.Contains(lacks, 'の') || slices.Contains(lacks, 'a') {
+	if lacks := fontLacks("ja", noFonts); !slices.Contains(lacks, 'の') || slices.Contains(lacks, 'a') {
 		t.Errorf("with no font of the system, Japanese lacks %q", string(lacks))
 	}
 }
@@ -236,7 +238,7 @@ func TestNoFontSpeaksEnglish(t *testing.T) {
 	t.Cleanup(func() { loadTranslations("") })
 	saved := systemFonts
 	t.Cleanup(func() { systemFonts = saved })
-	systemFonts = func() *fontscan.FontMap { return nil }
+	systemFonts = noFonts
 	h := newHarness(t)
 	h.app.Preferences().SetString(prefLanguage, "ja")
 	note := useLanguageSetting(h.app)
@@ -257,5 +259,26 @@ func TestNoFontSpeaksEnglish(t *testing.T) {
 	h.app.Preferences().SetString(prefLanguage, "")
 	if note := useLanguageSetting(h.app); note != "" || windowLanguageCode() != "en" {
 		t.Errorf("English needs no font: %q", note)
+	}
+}
+
+// Letters the theme's font draws need no scan of the system's fonts.
+func TestFontLacksScansOnlyForOtherLetters(t *testing.T) {
+	scanned := false
+	scan := func() *fontscan.FontMap { scanned = true; return nil }
+	drawn('Ж', scan)
+	if scanned {
+		t.Error("the system's fonts scanned for a Cyrillic letter")
+	}
+	drawn('中', scan)
+	if !scanned {
+		t.Error("the system's fonts not looked at for a Chinese letter")
+	}
+}
+
+func BenchmarkFontLacksJapanese(b *testing.B) {
+	systemFonts() // the scan, once a process, as at a start
+	for b.Loop() {
+		fontLacks("ja", systemFonts)
 	}
 }
