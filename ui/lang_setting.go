@@ -34,7 +34,7 @@ func useLanguageSetting(a fyne.App) string {
 	if code == "en" {
 		return ""
 	}
-	lacks := fontLacks(code, systemFonts)
+	lacks := fontCheck(code, systemFonts)
 	if len(lacks) == 0 {
 		return ""
 	}
@@ -110,6 +110,9 @@ func trIn(code, key string, pairs ...any) string {
 	}
 	return b.String()
 }
+
+// fontCheck is fontLacks; tests of other things replace it.
+var fontCheck = fontLacks
 
 // themeFace is the font Fyne draws text with first, its theme's.
 var themeFace = sync.OnceValue(func() *font.Face {
