@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"strings"
@@ -68,8 +69,9 @@ func TestLocaleChild(t *testing.T) {
 }
 
 // Each language of translations/ is the window's under its locale, as a
-// launch sees it (zh_TW: zh-Hant, zh_CN: zh-Hans, pt_BR: pt-BR), and Fyne
-// logs no locale error.
+// launch sees it (zh_TW: zh-Hant, zh_CN: zh-Hans, pt_BR: pt-BR), Fyne's
+// dialogs speak it where fyne.*.json gives Fyne the words, and Fyne logs
+// no locale error.
 func TestEveryLanguageFromItsLocale(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the test binary once per language")
@@ -88,6 +90,11 @@ func TestEveryLanguageFromItsLocale(t *testing.T) {
 				t.Fatalf("%s: %v\n%s", locale, err, out)
 			}
 			want := "window says: " + texts["Clear"].s + " / "
+			if data, err := translations.ReadFile("translations/fyne." + l.fyne + ".json"); err == nil {
+				var fw map[string]text
+				json.Unmarshal(data, &fw)
+				want += fw["Cancel"].form("other") + "\n" // Fyne's dialogs in our words for it
+			}
 			if !strings.Contains(string(out), want) {
 				t.Errorf("LANG=%s.UTF-8: %q, want %q", locale, out, want)
 			}
