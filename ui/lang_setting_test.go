@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -93,15 +95,32 @@ func TestLanguageSettingSwitchesAndPersists(t *testing.T) {
 	}
 }
 
-// Fyne's own dialogs speak the chosen language, not only the system's.
+// Fyne's own dialogs speak the chosen language, not only the system's:
+// every language of ours, in Fyne's words for it or ours (fyne.*.json).
 func TestFyneSpeaksTheChosenLanguage(t *testing.T) {
 	t.Cleanup(func() { loadTranslations("") })
-	loadTranslations("ja")
-	if got := lang.L("Cancel"); got != "キャンセル" {
-		t.Errorf("Fyne's Cancel in Japanese: %q", got)
-	}
-	if got := os.Getenv("LANGUAGE"); got != "ja" {
-		t.Errorf("LANGUAGE=%q, want ja (Fyne's choice of a font follows it)", got)
+	dir, _ := fyneLanguages(t)
+	for _, l := range ourLanguages()[1:] {
+		file := filepath.Join("translations", "fyne."+l.fyne+".json")
+		if _, err := os.Stat(file); err != nil {
+			file = filepath.Join(dir, "base."+l.fyne+".json")
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Errorf("%s: no words for Fyne: %v", l.code, err)
+			continue
+		}
+		var fw map[string]text
+		if err := json.Unmarshal(data, &fw); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		loadTranslations(l.code)
+		if got, want := lang.L("Cancel"), fw["Cancel"].form("other"); got != want {
+			t.Errorf("Fyne's Cancel in %s: %q, want %q (%s)", l.code, got, want, file)
+		}
+		if l.code == "ja" && os.Getenv("LANGUAGE") != "ja" {
+			t.Errorf("LANGUAGE=%q, want ja (Fyne's choice of a font follows it)", os.Getenv("LANGUAGE"))
+		}
 	}
 	loadTranslations("")
 	if got := os.Getenv("LANGUAGE"); got != "en" {
