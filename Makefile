@@ -256,6 +256,13 @@ bench: deps-bench
 	$(GO) run ./app/internal/peerbench -hashdrop $(BIN) -a sha256,sha1,blake3,xxh3,blake2b -rounds 5
 	$(GO) run ./app/internal/smallbench -hashdrop $(BIN) -rounds 5
 
+# The desktop file, metainfo, file managers' entries and install.mk's
+# script names in every language of ui/translations/platform (a test of
+# assets/linux fails when they are not what this writes).
+.PHONY: platform-words
+platform-words:
+	$(GO) test ./assets/linux/ -run '^TestPlatformWords$$' -count=1 -update-words
+
 # Regenerate the amd64 assembly from the avo generators in hashing/_asm.
 asm:
 	cd hashing/_asm && $(GO) generate ./...

@@ -28,7 +28,7 @@ var fileAssociations = struct {
 		if err != nil {
 			return err
 		}
-		return desktop.RegisterFileAssociations(exe)
+		return desktop.RegisterFileAssociations(exe, assocWords())
 	},
 }
 

@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/lang"
+
+	"github.com/hashdrop/hashdrop/ui/internal/cenv"
 )
 
 // localeChild marks a run of the test binary that reports the language it
@@ -32,9 +35,10 @@ func TestLocaleFromEnvironment(t *testing.T) {
 		{[]string{"LANG=ja_JP.UTF-8", "LANGUAGE=en"}, "Clear / Cancel"},
 		{[]string{"LANG=C.UTF-8"}, "Clear / Cancel"},
 		// The first language Hashdrop speaks; Fyne's dialogs take the
-		// first one Fyne speaks, as gettext does for each program.
-		{[]string{"LANG=en_US.UTF-8", "LANGUAGE=fr:ja"}, "クリア / Annuler"},
-		{[]string{"LANG=de_DE.UTF-8"}, "Clear / Abbrechen"},
+		// first one Fyne speaks, as gettext does for each program (Swedish:
+		// Fyne's, not Hashdrop's).
+		{[]string{"LANG=en_US.UTF-8", "LANGUAGE=sv:ja"}, "クリア / Avbryt"},
+		{[]string{"LANG=sv_SE.UTF-8"}, "Clear / Avbryt"},
 	} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestLocaleChild$")
 		cmd.Env = append([]string{localeChild + "=1", "HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}, tc.env...)
@@ -62,4 +66,41 @@ func TestLocaleChild(t *testing.T) {
 		t.Skip("run by TestLocaleFromEnvironment")
 	}
 	os.Stdout.WriteString("window says: " + tr("Clear") + " / " + lang.L("Cancel") + "\n")
+}
+
+// Each language of translations/ is the window's under its locale, as a
+// launch sees it (zh_TW: zh-Hant, zh_CN: zh-Hans, pt_BR: pt-BR), Fyne's
+// dialogs speak it where fyne.*.json gives Fyne the words, and Fyne logs
+// no locale error.
+func TestEveryLanguageFromItsLocale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the test binary once per language")
+	}
+	locales := map[string][]string{"zh-Hans": {"zh_CN", "zh_SG"}, "zh-Hant": {"zh_TW", "zh_HK"}, "pt-BR": {"pt_BR", "pt_PT"}}
+	for _, l := range ourLanguages() {
+		texts, err := readTexts(l.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, locale := range append(locales[l.code], cenv.Posix(l.code)) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestLocaleChild$")
+			cmd.Env = []string{localeChild + "=1", "HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH"), "LANG=" + locale + ".UTF-8"}
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", locale, err, out)
+			}
+			want := "window says: " + texts["Clear"].s + " / "
+			if data, err := translations.ReadFile("translations/fyne." + l.fyne + ".json"); err == nil {
+				var fw map[string]text
+				json.Unmarshal(data, &fw)
+				want += fw["Cancel"].form("other") + "\n" // Fyne's dialogs in our words for it
+			}
+			if !strings.Contains(string(out), want) {
+				t.Errorf("LANG=%s.UTF-8: %q, want %q", locale, out, want)
+			}
+			if strings.Contains(string(out), "Error parsing user locale") {
+				t.Errorf("LANG=%s.UTF-8: Fyne logged a locale error:\n%s", locale, out)
+			}
+		}
+	}
 }

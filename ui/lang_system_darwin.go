@@ -15,7 +15,7 @@ func systemLanguages() []string {
 	}
 	out := make([]string, len(tags))
 	for i, t := range tags {
-		out[i] = cenv.Base(t)
+		out[i] = cenv.Code(t)
 	}
 	return out
 }

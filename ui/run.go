@@ -57,10 +57,15 @@ func Run(files []string, started ...func(open func(paths []string))) {
 		log.Printf("hashdrop: the settings of the previous app id: %s", strings.Join(changed, "; "))
 	}
 	a := fyneapp.NewWithID(AppID)
+	fontNote := useLanguageSetting(a)
+	localizeExplorerMenu()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	win := a.NewWindow("Hashdrop")
 	core := NewAppCore()
 	w := New(a, win, core, Config{Version: Version})
+	if fontNote != "" {
+		w.keepNote(fontNote)
+	}
 	win.Resize(defaultSize) // the content's MinSize stays within a small screen (mainLayout)
 	a.Lifecycle().SetOnStarted(func() { traceSize(win, w.tracef) })
 	if abs, err := desktop.AbsPaths(files); err == nil {

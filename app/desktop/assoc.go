@@ -51,9 +51,11 @@ const (
 	regDeleteTree
 	// regDeleteIfEmpty deletes Key when it has no values and no subkeys.
 	regDeleteIfEmpty
+	// regReplace sets value Name of Key to Data when the value is there.
+	regReplace
 )
 
-var regOpNames = [...]string{"set", "take-default", "give-back-default", "delete-value", "delete-tree", "delete-if-empty"}
+var regOpNames = [...]string{"set", "take-default", "give-back-default", "delete-value", "delete-tree", "delete-if-empty", "replace"}
 
 func (o regOp) String() string { return regOpNames[o] }
 
@@ -70,10 +72,25 @@ func (c regChange) String() string {
 	return fmt.Sprintf("%s %s [%s] %q", c.Op, c.Key, c.Name, c.Data)
 }
 
+// AssocWords are the words Explorer shows for Hashdrop's entries. A
+// registry value holds one language (an MSI database has one code page, so
+// the installer writes English): they are written in the language of the
+// window that writes them, when the setting registers the associations and
+// when the window starts (LocalizeExplorerMenu), in the user's language
+// then. MUIVerb would need the words in the program's resources.
+type AssocWords struct {
+	ChecksumFile string // the type of checksum files
+	Verify       string // their open verb, a double-click
+	Check        string // the right-click entry of every file and folder (the installer's)
+}
+
+// EnglishAssocWords are the installer's words.
+var EnglishAssocWords = AssocWords{ChecksumFile: "Checksum file", Verify: "Verify with Hashdrop", Check: "Check with Hashdrop"}
+
 // assocInstall returns the changes that make Windows open checksum files
 // with exe (an absolute path such as C:\Program Files\Hashdrop\Hashdrop.exe)
-// and list Hashdrop under "Open with" for any file.
-func assocInstall(exe string) ([]regChange, error) {
+// and list Hashdrop under "Open with" for any file, worded with words.
+func assocInstall(exe string, words AssocWords) ([]regChange, error) {
 	if !isWindowsAbs(exe) || strings.ContainsAny(exe, "\"%\x00") {
 		return nil, fmt.Errorf("cannot register %q as the program for checksum files: not an absolute Windows path", exe)
 	}
@@ -81,10 +98,10 @@ func assocInstall(exe string) ([]regChange, error) {
 	icon := `"` + exe + `",0`
 	set := func(key, name, data string) regChange { return regChange{regSet, key, name, data} }
 	ch := []regChange{
-		set(assocProgID, "", "Checksum file"),
+		set(assocProgID, "", words.ChecksumFile),
 		set(assocProgID+`\DefaultIcon`, "", icon),
 		set(assocProgID+`\shell`, "", "open"),
-		set(assocProgID+`\shell\open`, "", "Verify with Hashdrop"),
+		set(assocProgID+`\shell\open`, "", words.Verify),
 		set(assocProgID+`\shell\open\command`, "", command),
 		// "Open with" for ISOs and everything else, without taking them over.
 		set(assocAppKey, "FriendlyAppName", "Hashdrop"),
@@ -100,6 +117,18 @@ func assocInstall(exe string) ([]regChange, error) {
 }
 
 const assocAppKey = `Applications\Hashdrop.exe`
+
+// explorerMenuWords returns the changes that word the entries the installer
+// or the setting wrote (and only those: nothing is added) with words.
+func explorerMenuWords(words AssocWords) []regChange {
+	replace := func(key, data string) regChange { return regChange{regReplace, key, "", data} }
+	return []regChange{
+		replace(`*\shell\Hashdrop`, words.Check),
+		replace(`Directory\shell\Hashdrop`, words.Check),
+		replace(assocProgID, words.ChecksumFile),
+		replace(assocProgID+`\shell\open`, words.Verify),
+	}
+}
 
 // assocRemove returns the changes that undo assocInstall whatever exe it was
 // given, leaving other programs' entries (and a default the user chose since)
@@ -195,6 +224,12 @@ func applyRegChange(r regKeys, c regChange) error {
 			return err
 		}
 		return r.DeleteKey(c.Key)
+	case regReplace:
+		cur, ok, err := r.Get(c.Key, c.Name)
+		if err != nil || !ok || cur == c.Data {
+			return err
+		}
+		return r.Set(c.Key, c.Name, c.Data)
 	}
 	return errors.New("unknown registry change " + c.String())
 }

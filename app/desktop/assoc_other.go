@@ -3,7 +3,10 @@
 package desktop
 
 // RegisterFileAssociations is Windows only; see assoc_windows.go.
-func RegisterFileAssociations(exe string) error { return ErrNoAssociations }
+func RegisterFileAssociations(exe string, words AssocWords) error { return ErrNoAssociations }
+
+// LocalizeExplorerMenu is Windows only: elsewhere there is nothing to word.
+func LocalizeExplorerMenu(words AssocWords) error { return nil }
 
 // UnregisterFileAssociations is Windows only.
 func UnregisterFileAssociations() error { return ErrNoAssociations }

@@ -81,7 +81,7 @@ const assocTestExe = `C:\Users\Ann\AppData\Local\Programs\Hashdrop\Hashdrop.exe`
 
 // The exact key set written, for one extension (the others repeat it).
 func TestAssocInstallKeys(t *testing.T) {
-	ch, err := assocInstall(assocTestExe)
+	ch, err := assocInstall(assocTestExe, EnglishAssocWords)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestAssocRemoveRestores(t *testing.T) {
 		`notepad++.md5\shell`:        {},
 	}
 	r := before.clone()
-	ins, _ := assocInstall(assocTestExe)
+	ins, _ := assocInstall(assocTestExe, EnglishAssocWords)
 	for range 2 { // registering twice keeps the first backup
 		if err := applyRegChanges(r, ins); err != nil {
 			t.Fatal(err)
@@ -160,7 +160,7 @@ func TestAssocRemoveRestores(t *testing.T) {
 // A default the user chose after registering is theirs: removal keeps it.
 func TestAssocRemoveKeepsLaterChoice(t *testing.T) {
 	r := fakeClasses{`.sha1`: {"": "Old.sha1"}}
-	ins, _ := assocInstall(assocTestExe)
+	ins, _ := assocInstall(assocTestExe, EnglishAssocWords)
 	applyRegChanges(r, ins)
 	r.Set(`.sha1`, "", "Newer.sha1")
 	applyRegChanges(r, assocRemove())
@@ -174,12 +174,12 @@ func TestAssocRemoveKeepsLaterChoice(t *testing.T) {
 
 func TestAssocInstallRefusesBadExe(t *testing.T) {
 	for _, exe := range []string{"", "Hashdrop.exe", `relative\Hashdrop.exe`, "/usr/bin/hashdrop", `C:\a"b\Hashdrop.exe`, `C:\%PATH%\x.exe`} {
-		if _, err := assocInstall(exe); err == nil {
+		if _, err := assocInstall(exe, EnglishAssocWords); err == nil {
 			t.Errorf("%q accepted", exe)
 		}
 	}
 	for _, exe := range []string{`C:\Program Files\Hashdrop\Hashdrop.exe`, `d:/tools/Hashdrop.exe`, `\\server\share\Hashdrop.exe`} {
-		if _, err := assocInstall(exe); err != nil {
+		if _, err := assocInstall(exe, EnglishAssocWords); err != nil {
 			t.Errorf("%q: %v", exe, err)
 		}
 	}
@@ -189,5 +189,35 @@ func TestAssocChangesPrint(t *testing.T) {
 	got := regChange{regSet, `.md5`, "", assocProgID}.String()
 	if got != `set .md5 [] "Hashdrop.ChecksumFile"` {
 		t.Errorf("String() = %s", got)
+	}
+}
+
+// The words of Explorer's entries follow the user's language: the entries
+// there are worded again, nothing is added where there are none.
+func TestExplorerMenuWords(t *testing.T) {
+	r := fakeClasses{}
+	ins, _ := assocInstall(assocTestExe, EnglishAssocWords)
+	applyRegChanges(r, ins)
+	r.Set(`*\shell\Hashdrop`, "", "Check with Hashdrop") // the installer's
+	ja := AssocWords{ChecksumFile: "チェックサムファイル", Verify: "Hashdrop で検証", Check: "Hashdrop で確認"}
+	if err := applyRegChanges(r, explorerMenuWords(ja)); err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[string]string{
+		`*\shell\hashdrop`:                 ja.Check,
+		`hashdrop.checksumfile`:            ja.ChecksumFile,
+		`hashdrop.checksumfile\shell\open`: ja.Verify,
+	} {
+		if got := r[k][""]; got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+	if _, ok := r[`directory\shell\hashdrop`]; ok {
+		t.Error("an entry the installer did not write was added")
+	}
+	empty := fakeClasses{}
+	applyRegChanges(empty, explorerMenuWords(ja))
+	if len(empty) != 0 {
+		t.Errorf("words written where nothing was registered: %v", empty)
 	}
 }

@@ -14,9 +14,10 @@ const classesRoot = `Software\Classes\`
 
 // RegisterFileAssociations makes Windows open checksum files with exe (for
 // the running program: os.Executable) for this user, and lists Hashdrop
-// under "Open with". Explorer is told, so icons change at once.
-func RegisterFileAssociations(exe string) error {
-	ch, err := assocInstall(exe)
+// under "Open with", worded with words. Explorer is told, so icons change at
+// once.
+func RegisterFileAssociations(exe string, words AssocWords) error {
+	ch, err := assocInstall(exe, words)
 	if err != nil {
 		return err
 	}
@@ -28,6 +29,13 @@ func RegisterFileAssociations(exe string) error {
 func UnregisterFileAssociations() error {
 	defer assocChanged()
 	return applyRegChanges(userClasses{}, assocRemove())
+}
+
+// LocalizeExplorerMenu words the entries of Explorer's menus that the
+// installer or the setting wrote with words (the user's language, which an
+// installer's registry value cannot follow); it adds none.
+func LocalizeExplorerMenu(words AssocWords) error {
+	return applyRegChanges(userClasses{}, explorerMenuWords(words))
 }
 
 // FileAssociationsRegistered reports whether Hashdrop's checksum file type is

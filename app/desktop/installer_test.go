@@ -78,7 +78,7 @@ func installerClasses(t *testing.T) map[entry]bool {
 // settingClasses returns the values the setting writes for exe.
 func settingClasses(t *testing.T) map[entry]bool {
 	t.Helper()
-	ch, err := assocInstall(exe)
+	ch, err := assocInstall(exe, EnglishAssocWords)
 	if err != nil {
 		t.Fatal(err)
 	}

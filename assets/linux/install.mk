@@ -24,8 +24,8 @@
 #   SCRIPTS  yes: also install the GNOME Files and Caja scripts, in
 #            $XDG_DATA_HOME/nautilus/scripts and $XDG_CONFIG_HOME/caja/scripts
 #            (per user only; the same default as DEFAULT). A script's file
-#            name is its menu label: "Hashdrop で確認" when the language
-#            (LC_ALL, LC_MESSAGES or LANG) is Japanese, else "Check with
+#            name is its menu label in the language of LC_ALL, LC_MESSAGES
+#            or LANG ("Hashdrop で確認" in Japanese), else "Check with
 #            Hashdrop".
 #
 # Paths may hold spaces and any letters, not the characters ' " ` $ \ %
@@ -84,9 +84,15 @@ ABSEXEC := sed -e 's|^Exec=hashdrop |Exec=$(EXECWORD) |' -e 's|^TryExec=hashdrop
 USERDATA   := $(DESTDIR)$(or $(XDG_DATA_HOME),$(HOME)/.local/share)
 USERCONFIG := $(DESTDIR)$(or $(XDG_CONFIG_HOME),$(HOME)/.config)
 SCRIPTNAME := Check with Hashdrop
-SCRIPTNAME_JA := Hashdrop で確認
+# The scripts' names (make platform-words writes these lines).
+SCRIPTNAME_ja := Hashdrop で確認
+SCRIPTNAMES := 'Check with Hashdrop' 'Hashdrop で確認'
+# (end of the scripts' names)
+# The name in the language of the locale (ja_JP.UTF-8: SCRIPTNAME_ja_JP,
+# else SCRIPTNAME_ja), else English.
 LANGUAGE_NOW := $(or $(LC_ALL),$(LC_MESSAGES),$(LANG))
-SCRIPTLABEL := $(if $(filter ja ja_% ja.%,$(LANGUAGE_NOW)),$(SCRIPTNAME_JA),$(SCRIPTNAME))
+LOCALE_NOW := $(firstword $(subst ., ,$(subst @, ,$(LANGUAGE_NOW))))
+SCRIPTLABEL := $(or $(SCRIPTNAME_$(LOCALE_NOW)),$(SCRIPTNAME_$(firstword $(subst _, ,$(LOCALE_NOW)))),$(SCRIPTNAME))
 # The old id's files, as 0.1.0's install wrote them.
 OLDFILES = '$(SHARE)/icons/hicolor/256x256/apps/$(OLDID).png' '$(SHARE)/icons/hicolor/scalable/apps/$(OLDID).svg' \
 	'$(SHARE)/mime/packages/$(OLDID).xml' '$(SHARE)/applications/$(OLDID).desktop' \
@@ -131,7 +137,7 @@ install: check-paths
 	@if [ '$(SCRIPTS)' = yes ]; then \
 		set -e; for d in '$(USERDATA)/nautilus/scripts' '$(USERCONFIG)/caja/scripts'; do \
 			echo "install $$d/$(SCRIPTLABEL)"; install -d "$$d"; \
-			rm -f "$$d/$(SCRIPTNAME)" "$$d/$(SCRIPTNAME_JA)"; \
+			for n in $(SCRIPTNAMES); do rm -f "$$d/$$n"; done; \
 			$(ABSEXEC) '$(FMSCRIPT)' > "$$d/$(SCRIPTLABEL)"; chmod 755 "$$d/$(SCRIPTLABEL)"; \
 		done; fi
 	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register; fi
@@ -164,7 +170,7 @@ uninstall: check-paths
 		'$(SHARE)/file-manager/actions/$(APPID).desktop'
 	@if [ '$(SCRIPTS)' = yes ]; then \
 		for d in '$(USERDATA)/nautilus/scripts' '$(USERCONFIG)/caja/scripts'; do \
-			rm -f "$$d/$(SCRIPTNAME)" "$$d/$(SCRIPTNAME_JA)"; rmdir "$$d" "$${d%/scripts}" 2>/dev/null || true; done; fi
+			for n in $(SCRIPTNAMES); do rm -f "$$d/$$n"; done; rmdir "$$d" "$${d%/scripts}" 2>/dev/null || true; done; fi
 	@if [ -z '$(DESTDIR)' ]; then $(MAKE) --no-print-directory -f '$(firstword $(MAKEFILE_LIST))' register DEFAULT=no; fi
 	@# The defaults xdg-mime set (and any Open With choice) of both ids: a
 	@# line left with no program goes, and a file left with no line.

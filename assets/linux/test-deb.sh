@@ -34,6 +34,8 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libc6 libgl1 libx11-6 libxcursor1 libxrandr2; do
 	case $depends in *"$lib"*) ;; *) no "Depends lacks $lib: $depends" ;; esac
 done
+# A font for Chinese, Japanese and Korean: Fyne's own has none.
+case $(dpkg-deb -f "$deb" Recommends) in *fonts-noto-cjk*) ;; *) no "Recommends lacks fonts-noto-cjk" ;; esac
 dpkg-deb -c "$deb" >"$tmp/contents"
 awk '$2 != "root/root" { print "test-deb: not owned by root: " $0; bad = 1 } END { exit bad }' "$tmp/contents" || fail=1
 for f in ./usr/bin/hashdrop ./usr/lib/hashdrop/hashdrop-window; do

@@ -28,21 +28,42 @@ from gi.repository import GObject, Nautilus  # noqa: E402
 HASHDROP = "hashdrop"
 
 
-def _japanese():
-    """As GNU gettext chooses the language, which is what Hashdrop does."""
+# The label in each language Hashdrop speaks, by locale (make
+# platform-words writes them from ui/translations/platform).
+LABELS = {
+    "ja": "Hashdrop で確認",
+}
+
+
+def _label():
+    """The label in the first language asked for that has one, as GNU
+    gettext chooses the language, which is what Hashdrop does."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
             break
     else:
-        return False
+        return "Check with Hashdrop"
     if value in ("C", "POSIX") or value.startswith("C."):
-        return False
-    first = os.environ.get("LANGUAGE", "").split(":")[0] or value
-    return first.startswith("ja")
+        return "Check with Hashdrop"
+    for tag in os.environ.get("LANGUAGE", "").split(":") + [value]:
+        tag = tag.split(".")[0].split("@")[0].replace("-", "_")
+        lang, _, rest = tag.partition("_")
+        if lang == "zh":
+            hant = rest.split("_")[0] in ("Hant", "TW", "HK", "MO") or "_Hant" in tag
+            tag = "zh_TW" if hant else "zh_CN"
+        elif lang == "pt":
+            tag = "pt_BR"
+        elif lang == "en":
+            return "Check with Hashdrop"
+        if tag in LABELS:
+            return LABELS[tag]
+        if lang in LABELS:
+            return LABELS[lang]
+    return "Check with Hashdrop"
 
 
-LABEL = "Hashdrop で確認" if _japanese() else "Check with Hashdrop"
+LABEL = _label()
 
 
 def local_paths(files):
