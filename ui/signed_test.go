@@ -279,7 +279,7 @@ func TestSignatureReasonWords(t *testing.T) {
 		{signature.Bad, signature.OtherKey, "BAD signature: it was not made by the key it names (" + who + ")", "不正な署名: 記載された鍵（" + who + "）で作られた署名ではありません", ""},
 		{signature.Bad, signature.NotOverFile, "BAD signature: this is not a signature over a file", "不正な署名: ファイルに対する署名ではありません", ""},
 		{signature.Unreadable, signature.TooManySignatures, "The signature file holds more than 32 signatures, far more than a publisher makes: none was checked",
-			"署名ファイルに 32 個を超える署名が含まれています（発行者が作る数をはるかに超えています）。どれも検証していません", ""},
+			"署名ファイルに 32 個を超える署名が含まれています（配布元が作る数をはるかに超えています）。どれも検証していません", ""},
 		{signature.Unreadable, signature.UnsupportedHash, "The signature uses a digest Hashdrop cannot compute", "この署名は Hashdrop が計算できないハッシュ関数を使っています", ""},
 	}
 	for _, tc := range cases {

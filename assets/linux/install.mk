@@ -85,8 +85,28 @@ USERDATA   := $(DESTDIR)$(or $(XDG_DATA_HOME),$(HOME)/.local/share)
 USERCONFIG := $(DESTDIR)$(or $(XDG_CONFIG_HOME),$(HOME)/.config)
 SCRIPTNAME := Check with Hashdrop
 # The scripts' names (make platform-words writes these lines).
+SCRIPTNAME_de := Mit Hashdrop prüfen
+SCRIPTNAME_es := Comprobar con Hashdrop
+SCRIPTNAME_fr := Vérifier avec Hashdrop
+SCRIPTNAME_id := Periksa dengan Hashdrop
+SCRIPTNAME_it := Verifica con Hashdrop
 SCRIPTNAME_ja := Hashdrop で確認
-SCRIPTNAMES := 'Check with Hashdrop' 'Hashdrop で確認'
+SCRIPTNAME_ko := Hashdrop으로 확인
+SCRIPTNAME_pl := Sprawdź w Hashdrop
+SCRIPTNAME_pt := Verificar com o Hashdrop
+SCRIPTNAME_pt_BR := Verificar com o Hashdrop
+SCRIPTNAME_pt_PT := Verificar com o Hashdrop
+SCRIPTNAME_ru := Проверить в Hashdrop
+SCRIPTNAME_tr := Hashdrop ile denetle
+SCRIPTNAME_uk := Перевірити в Hashdrop
+SCRIPTNAME_vi := Kiểm tra bằng Hashdrop
+SCRIPTNAME_zh := 用 Hashdrop 校验
+SCRIPTNAME_zh_CN := 用 Hashdrop 校验
+SCRIPTNAME_zh_SG := 用 Hashdrop 校验
+SCRIPTNAME_zh_TW := 用 Hashdrop 檢查
+SCRIPTNAME_zh_HK := 用 Hashdrop 檢查
+SCRIPTNAME_zh_MO := 用 Hashdrop 檢查
+SCRIPTNAMES := 'Check with Hashdrop' 'Mit Hashdrop prüfen' 'Comprobar con Hashdrop' 'Vérifier avec Hashdrop' 'Periksa dengan Hashdrop' 'Verifica con Hashdrop' 'Hashdrop で確認' 'Hashdrop으로 확인' 'Sprawdź w Hashdrop' 'Verificar com o Hashdrop' 'Проверить в Hashdrop' 'Hashdrop ile denetle' 'Перевірити в Hashdrop' 'Kiểm tra bằng Hashdrop' '用 Hashdrop 校验' '用 Hashdrop 檢查'
 # (end of the scripts' names)
 # The name in the language of the locale (ja_JP.UTF-8: SCRIPTNAME_ja_JP,
 # else SCRIPTNAME_ja), else English.

@@ -31,7 +31,21 @@ HASHDROP = "hashdrop"
 # The label in each language Hashdrop speaks, by locale (make
 # platform-words writes them from ui/translations/platform).
 LABELS = {
+    "de": "Mit Hashdrop prüfen",
+    "es": "Comprobar con Hashdrop",
+    "fr": "Vérifier avec Hashdrop",
+    "id": "Periksa dengan Hashdrop",
+    "it": "Verifica con Hashdrop",
     "ja": "Hashdrop で確認",
+    "ko": "Hashdrop으로 확인",
+    "pl": "Sprawdź w Hashdrop",
+    "pt_BR": "Verificar com o Hashdrop",
+    "ru": "Проверить в Hashdrop",
+    "tr": "Hashdrop ile denetle",
+    "uk": "Перевірити в Hashdrop",
+    "vi": "Kiểm tra bằng Hashdrop",
+    "zh_CN": "用 Hashdrop 校验",
+    "zh_TW": "用 Hashdrop 檢查",
 }
 
 
