@@ -87,6 +87,12 @@ func (c *cli) watch(args []string) int {
 	watch.LowerPriority()
 
 	out := &watchOutput{c: c, json: *asJSON}
+	if path, err := watch.RecentPath(); err != nil {
+		c.errorf("hashdrop watch: no list of recent checks: %s (checking goes on)", app.ErrorWords(err))
+	} else {
+		out.recorder = &watch.RecentRecorder{List: &watch.RecentList{Path: path},
+			Problem: func(err error) { c.errorf("hashdrop watch: %v (checking goes on)", err) }}
+	}
 	if *notify {
 		n, err := desktop.NewNotifier()
 		if err != nil {
@@ -121,6 +127,7 @@ type watchOutput struct {
 	c        *cli
 	json     bool
 	notifier *desktop.Notifier
+	recorder *watch.RecentRecorder // the list the tray and the window's menu show
 
 	mu     sync.Mutex
 	recent []time.Time // notifications shown in the last minute
@@ -143,6 +150,13 @@ func (o *watchOutput) told(r watch.Result) {
 		colour = r.Report.Headline.Colour()
 	}
 	note := offerWords(&r, name)
+	if o.recorder != nil {
+		e := watch.Recent{Path: r.Path, Checked: stepWords[r.Step], Headline: headline, Note: note, Time: time.Now()}
+		if r.Judged() {
+			e.Colour, e.Outcome = colour.String(), r.Report.Headline.Outcome.String()
+		}
+		o.recorder.Record(e)
+	}
 	if o.json {
 		o.printJSON(r, name, headline, note)
 	} else {
