@@ -7,8 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	fyneapp "fyne.io/fyne/v2/app"
-	fynedesktop "fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/systray"
 
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/desktop"
@@ -21,13 +20,19 @@ import (
 // "Check new downloads" starts and puts in the login entry. The tray's menu
 // lists the recent checks; a click opens a Hashdrop window on that file.
 //
-// What Fyne's tray cannot do, and what stands in: on Linux the icon shows
-// only where the desktop hosts StatusNotifierItems (KDE, Xfce, Cinnamon,
-// GNOME only with an extension); where none does, there is no icon, and the
-// checks are still notified and listed in the window's ☰ menu. Fyne's
+// The icon is fyne.io/systray's, the library under Fyne's
+// desktop.App.SetSystemTrayMenu, used without Fyne's event loop: that
+// loop wakes sixty times a second even with no window shown (a tray run
+// through Fyne took 1.2 s of CPU a minute and 128 MB doing nothing); this
+// one sleeps until the tray is clicked or the list changes.
+//
+// What a tray cannot do, and what stands in: on Linux the icon shows only
+// where the desktop hosts StatusNotifierItems (KDE, Xfce, Cinnamon, GNOME
+// only with an extension); where none does there is no icon, and the checks
+// are still notified and listed in the window's ☰ menu. Fyne's
 // SendNotification has no click action, so notifications are app/desktop's
-// own. Fyne adds a Quit item to the menu: it ends the checking until the
-// next login (the setting stays on).
+// own. The menu's Quit ends the checking until the next login (the setting
+// stays on).
 const TrayFlag = "--tray"
 
 // IsTray reports whether args ask for the tray.
@@ -54,22 +59,20 @@ func RunTray(args []string, run func(args []string) int) int {
 			l.Release() // the watch claims it again: a race with another session's start only costs an icon shown a moment
 		}
 	}
-	a := fyneapp.NewWithID(AppID)
-	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
-	desk, ok := a.(fynedesktop.App)
-	if !ok {
-		return run(args)
-	}
-	t := &tray{set: desk.SetSystemTrayMenu, read: recentChecks, open: openInWindow}
-	t.refresh()
+	t := &tray{set: showInSystray, read: recentChecks, open: openInWindow, quit: systray.Quit}
 	code := make(chan int, 1)
 	go func() {
 		code <- run(args)
-		fyne.Do(a.Quit)
+		systray.Quit()
 	}()
 	stop := make(chan struct{})
-	go t.follow(stop, trayPoll)
-	a.Run()
+	systray.Run(func() {
+		systray.SetIcon(trayIcon(assets.IconPNG))
+		systray.SetTitle("Hashdrop")
+		systray.SetTooltip("Hashdrop")
+		t.refresh()
+		go t.follow(stop, trayPoll)
+	}, nil)
 	close(stop)
 	select {
 	case c := <-code:
@@ -79,11 +82,35 @@ func RunTray(args []string, run func(args []string) int) int {
 	}
 }
 
-// tray is the tray's menu: the recent checks, then "Open Hashdrop".
+// showInSystray makes m the tray's menu. Each item's action runs on a
+// goroutine of its own.
+func showInSystray(m *fyne.Menu) {
+	systray.ResetMenu()
+	for _, it := range m.Items {
+		if it.IsSeparator {
+			systray.AddSeparator()
+			continue
+		}
+		mi := systray.AddMenuItem(it.Label, "")
+		if it.Disabled || it.Action == nil {
+			mi.Disable()
+			continue
+		}
+		go func() {
+			for range mi.ClickedCh { // closed when the menu is reset
+				it.Action()
+			}
+		}()
+	}
+}
+
+// tray is the tray's menu: the recent checks, then "Open Hashdrop" and
+// "Quit".
 type tray struct {
 	set  func(*fyne.Menu)
 	read func() []watch.Recent
 	open func(paths []string) // a Hashdrop window on paths (none: just the window)
+	quit func()
 	seen recentStamp
 }
 
@@ -93,7 +120,8 @@ func (t *tray) menu(rs []watch.Recent) *fyne.Menu {
 	title.Disabled = true
 	items := []*fyne.MenuItem{title}
 	items = append(items, recentMenuItems(rs, func(path string) { t.open([]string{path}) })...)
-	items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem(tr("Open Hashdrop"), func() { t.open(nil) }))
+	items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem(tr("Open Hashdrop"), func() { t.open(nil) }),
+		fyne.NewMenuItem(tr("Quit"), t.quit))
 	return fyne.NewMenu("Hashdrop", items...)
 }
 
@@ -131,8 +159,7 @@ func (t *tray) follow(stop <-chan struct{}, every time.Duration) {
 		}
 		if s := stampOf(path); s != t.seen {
 			t.seen = s
-			rs := t.read()
-			fyne.Do(func() { t.set(t.menu(rs)) })
+			t.refresh()
 		}
 	}
 }

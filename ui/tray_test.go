@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/watch"
+	"github.com/hashdrop/hashdrop/assets"
 )
 
 // twoRecent are a red check and an older green one, newest first.
@@ -40,15 +41,16 @@ func TestTrayMenuListsRecentChecks(t *testing.T) {
 	dir := t.TempDir()
 	var opened [][]string
 	var set []*fyne.Menu
+	quits := 0
 	list := twoRecent(dir)
 	tr0 := &tray{set: func(m *fyne.Menu) { set = append(set, m) }, read: func() []watch.Recent { return list },
-		open: func(paths []string) { opened = append(opened, paths) }}
+		open: func(paths []string) { opened = append(opened, paths) }, quit: func() { quits++ }}
 	tr0.refresh()
 	if len(set) != 1 {
 		t.Fatalf("menu set %d times", len(set))
 	}
 	m := set[0]
-	want := []string{tr("Recent checks"), "✗ bad.iso", "✓ ubuntu.iso", "---", tr("Open Hashdrop")}
+	want := []string{tr("Recent checks"), "✗ bad.iso", "✓ ubuntu.iso", "---", tr("Open Hashdrop"), tr("Quit")}
 	if got := labels(m.Items); !slices.Equal(got, want) {
 		t.Fatalf("tray menu %q, want %q", got, want)
 	}
@@ -57,13 +59,17 @@ func TestTrayMenuListsRecentChecks(t *testing.T) {
 	}
 	m.Items[2].Action()
 	m.Items[4].Action()
+	m.Items[5].Action()
+	if quits != 1 {
+		t.Error("Quit did not quit")
+	}
 	if len(opened) != 2 || !slices.Equal(opened[0], []string{filepath.Join(dir, "ubuntu.iso")}) || len(opened[1]) != 0 {
 		t.Fatalf("opened %q", opened)
 	}
 
 	list = nil
 	tr0.refresh()
-	if got := labels(set[1].Items); !slices.Equal(got, []string{tr("Recent checks"), tr("No recent checks"), "---", tr("Open Hashdrop")}) || !set[1].Items[1].Disabled {
+	if got := labels(set[1].Items); !slices.Equal(got, []string{tr("Recent checks"), tr("No recent checks"), "---", tr("Open Hashdrop"), tr("Quit")}) || !set[1].Items[1].Disabled {
 		t.Fatalf("empty list: %q", got)
 	}
 }
@@ -141,5 +147,15 @@ func TestIsTray(t *testing.T) {
 	}
 	if got := watchArgs(true); !slices.Equal(got, []string{TrayFlag, "watch", "--notify", "--fetch"}) {
 		t.Fatalf("watchArgs %q", got)
+	}
+}
+
+func TestTrayIconICO(t *testing.T) {
+	ico := pngICO(assets.IconPNG)
+	if len(ico) != 22+len(assets.IconPNG) || string(ico[22:30]) != "\x89PNG\r\n\x1a\n" {
+		t.Fatal("the PNG is not the .ico's image")
+	}
+	if ico[2] != 1 || ico[4] != 1 || ico[18] != 22 {
+		t.Fatalf("header % x", ico[:22])
 	}
 }
