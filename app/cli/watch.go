@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,22 @@ func init() {
 // new downloads" turned off); tests end it themselves.
 var watchContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// watchOpen opens a clicked notification's file in the window: this
+// program again with the file, which hands it to the running window or
+// opens one (the command "hashdrop" starts the window program for a file).
+// Tests replace it.
+var watchOpen = func(path string) {
+	exe, err := os.Executable()
+	if err == nil {
+		cmd := exec.Command(exe, path)
+		if err = cmd.Start(); err == nil {
+			go cmd.Wait()
+			return
+		}
+	}
+	fmt.Fprintf(os.Stderr, "hashdrop watch: cannot open %s in the window: %s\n", app.VisibleText(path), app.ErrorWords(err))
 }
 
 // watchTune lets tests shorten the watch's waits.
@@ -100,6 +117,9 @@ func (c *cli) watch(args []string) int {
 		} else {
 			out.notifier = n
 			defer n.Close()
+			if err := n.OnClick(watchOpen); err != nil {
+				c.errorf("hashdrop watch: %v", err)
+			}
 		}
 	}
 	ck := &watch.Checker{Ring: ring, Verify: Verify, Fetch: *fetchSums, Get: fetchGetter, Origin: watch.ReadOrigin}
@@ -174,7 +194,7 @@ func (o *watchOutput) told(r watch.Result) {
 		} else if body == "" {
 			body = tag
 		}
-		o.notify(desktop.Notification{Title: title, Body: body, Urgent: colour == verdict.Red})
+		o.notify(desktop.Notification{Title: title, Body: body, Urgent: colour == verdict.Red, Path: r.Path})
 	}
 }
 
