@@ -24,6 +24,9 @@ func watching(t *testing.T, args ...string) <-chan string {
 	return lines
 }
 
+// tuneMore, when a test sets it, changes the watch further.
+var tuneMore func(*watch.Watch)
+
 // lockedBuilder is a strings.Builder written and read by two goroutines.
 type lockedBuilder struct {
 	mu sync.Mutex
@@ -58,6 +61,9 @@ func watchingErr(t *testing.T, args ...string) (<-chan string, func() string) {
 		w.Settle, w.Recheck = 20*time.Millisecond, 50*time.Millisecond
 		prev := w.Ready
 		w.Ready = func() { prev(); close(ready) }
+		if tuneMore != nil {
+			tuneMore(w)
+		}
 	}
 	pr, pw := io.Pipe()
 	lines := make(chan string, 100)
