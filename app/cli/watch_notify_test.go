@@ -15,8 +15,23 @@ import (
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
+// specInfo answers the calls a client makes before Notify (notify-send
+// asks for the server's information).
+type specInfo struct{}
+
+func (specInfo) GetServerInformation() (string, string, string, string, *dbus.Error) {
+	return "fake", "hashdrop tests", "1", "1.2", nil
+}
+
+func (specInfo) GetCapabilities() ([]string, *dbus.Error) {
+	return []string{"actions", "body"}, nil
+}
+
 // notificationServer stands for the desktop's on a private session bus.
-type notificationServer struct{ got chan [3]any }
+type notificationServer struct {
+	specInfo
+	got chan [3]any
+}
 
 func (s *notificationServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
 	s.got <- [3]any{summary, body, hints["urgency"].Value()}
@@ -87,6 +102,7 @@ func TestWatchNotifies(t *testing.T) {
 
 // idServer numbers its notifications.
 type idServer struct {
+	specInfo
 	next uint32
 	ids  chan uint32
 }
@@ -150,6 +166,7 @@ func TestWatchNotificationClickOpensTheFile(t *testing.T) {
 	deadline := time.After(30 * time.Second)
 	for {
 		conn.Emit("/org/freedesktop/Notifications", "org.freedesktop.Notifications.ActionInvoked", id, "default")
+		conn.Emit("/org/freedesktop/Notifications", "org.freedesktop.Notifications.NotificationClosed", id, uint32(2)) // as servers do after an action
 		select {
 		case p := <-opened:
 			if p != filepath.Join(dir, "good.iso") {

@@ -24,7 +24,10 @@ import (
 )
 
 // bodyServer keeps every notification's title and body.
-type bodyServer struct{ got chan [2]string }
+type bodyServer struct {
+	specInfo
+	got chan [2]string
+}
 
 func (s *bodyServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
 	s.got <- [2]string{summary, body}

@@ -13,13 +13,16 @@ import (
 // clickServer is a notification server on the test's private bus that
 // numbers its notifications and keeps their actions.
 type clickServer struct {
+	specInfo
 	next    uint32
 	actions chan []string
 	ids     chan uint32
+	senders map[uint32]dbus.Sender
 }
 
-func (s *clickServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
+func (s *clickServer) Notify(sender dbus.Sender, app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
 	s.next++
+	s.senders[s.next] = sender
 	s.actions <- actions
 	s.ids <- s.next
 	return s.next, nil
@@ -27,18 +30,33 @@ func (s *clickServer) Notify(app string, replaces uint32, icon, summary, body st
 
 // A click on a notification (the server's ActionInvoked "default") opens
 // its file, once; a notification closed unclicked, or another program on
-// the bus sending the same signal, opens nothing.
+// the bus sending the same signal, opens nothing. Through notify-send the
+// server's signals go to the notification's sender alone, as dunst sends
+// them; through gdbus to the whole bus, as the specification has it.
 func TestNotificationClickOpensTheFile(t *testing.T) {
-	if _, err := exec.LookPath("gdbus"); err != nil {
-		t.Skip("gdbus is not installed")
+	for _, prog := range []string{"notify-send", "gdbus"} {
+		t.Run(prog, func(t *testing.T) {
+			if _, err := exec.LookPath(prog); err != nil {
+				t.Skipf("%s is not installed", prog)
+			}
+			saved := notifyPrograms
+			defer func() { notifyPrograms = saved }()
+			if prog == "gdbus" {
+				notifyPrograms[0] = "no-notify-send-in-this-test"
+			}
+			clickOnPrivateBus(t, prog == "notify-send")
+		})
 	}
+}
+
+func clickOnPrivateBus(t *testing.T, unicast bool) {
 	addr := privateBus(t)
 	srv, err := dbus.Connect(addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	fake := &clickServer{next: 40, actions: make(chan []string, 4), ids: make(chan uint32, 4)}
+	fake := &clickServer{next: 40, actions: make(chan []string, 4), ids: make(chan uint32, 4), senders: map[uint32]dbus.Sender{}}
 	if err := srv.Export(fake, notifyPath, notifyIface); err != nil {
 		t.Fatal(err)
 	}
@@ -90,8 +108,17 @@ func TestNotificationClickOpensTheFile(t *testing.T) {
 	// the click on the second arrives: gdbus monitor may still be
 	// starting.
 	emit := func(c *dbus.Conn, name string, args ...any) {
-		if err := c.Emit(notifyPath, notifyIface+"."+name, args...); err != nil {
-			t.Fatal(err)
+		msg := &dbus.Message{Type: dbus.TypeSignal, Headers: map[dbus.HeaderField]dbus.Variant{
+			dbus.FieldPath:      dbus.MakeVariant(dbus.ObjectPath(notifyPath)),
+			dbus.FieldInterface: dbus.MakeVariant(notifyIface),
+			dbus.FieldMember:    dbus.MakeVariant(name),
+			dbus.FieldSignature: dbus.MakeVariant(dbus.SignatureOf(args...)),
+		}, Body: args}
+		if unicast { // to the program that showed it, alone
+			msg.Headers[dbus.FieldDestination] = dbus.MakeVariant(string(fake.senders[args[0].(uint32)]))
+		}
+		if call := c.Send(msg, nil); call.Err != nil {
+			t.Fatal(call.Err)
 		}
 	}
 	deadline := time.After(30 * time.Second)
@@ -99,7 +126,9 @@ func TestNotificationClickOpensTheFile(t *testing.T) {
 		emit(srv, "NotificationClosed", first, uint32(2))
 		emit(srv, "ActionInvoked", first, "default")
 		emit(other, "ActionInvoked", third, "default")
+		emit(other, "NotificationClosed", third, uint32(2))
 		emit(srv, "ActionInvoked", second, "default")
+		emit(srv, "NotificationClosed", second, uint32(2)) // as servers do after an action
 		select {
 		case p := <-opened:
 			if p != "/home/u/Downloads/bad.iso" {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,6 +55,10 @@ func (d *notifier) notify(n Notification) error {
 		urgency = "critical" // the server keeps it until it is seen
 	}
 	clickable := d.clicks != nil && n.Path != ""
+	if clickable && d.clicks.waitSend {
+		return d.clicks.sendAndWait(exec.Command(d.notifySend, "--app-name=Hashdrop", "--urgency="+urgency, "--icon="+AppID,
+			"--hint=string:desktop-entry:io.github.hashdrop", "--action=default=Open", "--", n.Title, n.Body), n.Path)
+	}
 	if d.notifySend != "" && !clickable {
 		cmd = exec.Command(d.notifySend, "--app-name=Hashdrop", "--urgency="+urgency, "--icon="+AppID,
 			"--hint=string:desktop-entry:io.github.hashdrop", "--", n.Title, n.Body)
@@ -98,16 +103,35 @@ func (d *notifier) close() {
 	}
 }
 
-// onClick starts following the server's ActionInvoked signals through
-// "gdbus monitor", which listens only to the owner of
-// org.freedesktop.Notifications: no other program on the bus can make a
-// click up.
+// onClick follows the clicks on the notifications shown from now on, in
+// one of two ways:
+//
+//   - notify-send (libnotify 0.7.9 and later) with --action=default=Open
+//     --wait, one process a notification, waiting until it is closed and
+//     printing "default" when it is clicked. The server's ActionInvoked
+//     comes back on the connection that showed the notification, which
+//     is all that some servers send it to (dunst does so: a signal to
+//     that connection alone, not to the whole bus).
+//   - else "gdbus call" to show it and one "gdbus monitor" that hears the
+//     owner of org.freedesktop.Notifications (no other program on the bus
+//     can make a click up): for servers that tell the whole bus (the
+//     specification's broadcast), not those that tell only the sender.
 func (d *notifier) onClick(open func(path string)) error {
-	if d.gdbus == "" {
-		return errors.New("notifications cannot be clicked here: gdbus (GLib) is not installed")
-	}
 	if d.clicks != nil {
 		d.clicks.stop()
+		d.clicks = nil
+	}
+	c := &clickWatch{open: open, paths: map[uint32]string{}, done: make(chan struct{})}
+	if d.notifySend != "" {
+		if help, _ := exec.Command(d.notifySend, "--help").CombinedOutput(); strings.Contains(string(help), "--action") {
+			c.waitSend = true
+			close(c.done)
+			d.clicks = c
+			return nil
+		}
+	}
+	if d.gdbus == "" {
+		return errors.New("notifications cannot be clicked here: neither notify-send 0.7.9 or later nor gdbus (GLib) is installed")
 	}
 	cmd := exec.Command(d.gdbus, "monitor", "--session", "--dest", notifyName, "--object-path", notifyPath)
 	out, err := cmd.StdoutPipe()
@@ -117,7 +141,7 @@ func (d *notifier) onClick(open func(path string)) error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("cannot follow notifications' clicks: %s: %v", d.gdbus, err)
 	}
-	c := &clickWatch{cmd: cmd, open: open, paths: map[uint32]string{}, done: make(chan struct{})}
+	c.cmd = cmd
 	go c.read(out)
 	d.clicks = c
 	return nil
@@ -126,13 +150,64 @@ func (d *notifier) onClick(open func(path string)) error {
 // clickWatch maps the notifications shown to their files, and opens the
 // file of one clicked.
 type clickWatch struct {
-	cmd  *exec.Cmd
-	open func(path string)
-	done chan struct{}
+	waitSend bool      // notify-send --wait, one process a notification
+	cmd      *exec.Cmd // else gdbus monitor
+	open     func(path string)
+	done     chan struct{}
 
-	mu    sync.Mutex
-	paths map[uint32]string
-	order []uint32 // oldest first, at most clickKeep
+	mu      sync.Mutex
+	paths   map[uint32]string
+	order   []uint32    // oldest first, at most clickKeep
+	waiting []*exec.Cmd // notify-send processes, oldest first, at most clickKeep
+	stopped bool
+}
+
+// sendAndWait shows a notification through cmd (notify-send --action,
+// which waits until the notification is closed) and opens path if
+// notify-send prints that it was clicked. notify-send's output to a pipe
+// comes when it ends, so a failure to show is not told here: the
+// verdict is printed either way. Beyond clickKeep waiting, the oldest
+// stops waiting: its notification stays, its click opens nothing.
+func (c *clickWatch) sendAndWait(cmd *exec.Cmd, path string) error {
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return errors.New("cannot show a notification: the notifier is closed")
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("cannot show a notification: %s: %v", cmd.Args[0], err)
+	}
+	c.waiting = append(c.waiting, cmd)
+	if len(c.waiting) > clickKeep {
+		c.waiting[0].Process.Kill()
+		c.waiting = c.waiting[1:]
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		clicked := false
+		for sc.Scan() {
+			if sc.Text() == "default" && !clicked {
+				clicked = true
+				go c.open(path)
+			}
+		}
+		cmd.Wait()
+		c.forget(cmd)
+	}()
+	return nil
+}
+
+// forget takes a notify-send that has ended off the waiting list.
+func (c *clickWatch) forget(cmd *exec.Cmd) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i := slices.Index(c.waiting, cmd); i >= 0 {
+		c.waiting = slices.Delete(c.waiting, i, i+1)
+	}
 }
 
 // clickKeep is how many notifications' files are remembered.
@@ -187,9 +262,17 @@ func (c *clickWatch) read(r io.Reader) {
 }
 
 func (c *clickWatch) stop() {
-	c.cmd.Process.Kill()
-	<-c.done
-	c.cmd.Wait()
+	c.mu.Lock()
+	c.stopped = true
+	for _, w := range c.waiting {
+		w.Process.Kill()
+	}
+	c.mu.Unlock()
+	if c.cmd != nil {
+		c.cmd.Process.Kill()
+		<-c.done
+		c.cmd.Wait()
+	}
 }
 
 // gvariantString is s in GVariant's text format: a single-quoted string
