@@ -4,6 +4,7 @@
 //
 //	hashdrop-window [FILE...]     open the window (with FILE... queued)
 //	hashdrop-window sum|check|keys|bench|algos ...   run headless
+//	hashdrop-window --tray watch ...   the download checker, with a tray icon
 //
 // The hashdrop command people type (app/cli/hashdrop) runs the subcommands
 // without the window's libraries and starts this program for the window.
@@ -30,6 +31,10 @@ var fyneApp []byte
 func main() {
 	ui.Version = ui.VersionOf(fyneApp)
 	args := os.Args[1:]
+	if ui.IsTray(args) { // the download checker, with its tray icon
+		code := ui.RunTray(args[1:], func(args []string) int { return cli.Main(args, os.Stdin, os.Stdout, os.Stderr) })
+		os.Exit(cli.CloseStdout(code, os.Stdout, os.Stderr))
+	}
 	if cli.IsCommand(args) {
 		code := cli.Main(args, os.Stdin, os.Stdout, os.Stderr)
 		os.Exit(cli.CloseStdout(code, os.Stdout, os.Stderr))

@@ -67,12 +67,13 @@ func (w *Window) restartDownloadWatcher(fetch bool) {
 	})
 }
 
-// watchArgs are the watcher's arguments.
+// watchArgs are the watcher's arguments: the watch command with the
+// tray's icon (TrayFlag).
 func watchArgs(fetch bool) []string {
 	if fetch {
-		return []string{"watch", "--notify", "--fetch"}
+		return []string{TrayFlag, "watch", "--notify", "--fetch"}
 	}
-	return []string{"watch", "--notify"}
+	return []string{TrayFlag, "watch", "--notify"}
 }
 
 func startDownloadWatcher(fetch bool) error {

@@ -244,6 +244,7 @@ func (w *Window) menu() *fyne.Menu {
 		fyne.NewMenuItem(tr("Keys…"), w.showKeys),
 		w.alwaysFetchItem(),
 		w.checkDownloadsItem(),
+		w.recentItem(),
 		w.languageItem(),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("Benchmark"), w.showBench),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,22 @@ func init() {
 // new downloads" turned off); tests end it themselves.
 var watchContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// watchOpen opens a clicked notification's file in the window: this
+// program again with the file, which hands it to the running window or
+// opens one (the command "hashdrop" starts the window program for a file).
+// Tests replace it.
+var watchOpen = func(path string) {
+	exe, err := os.Executable()
+	if err == nil {
+		cmd := exec.Command(exe, path)
+		if err = cmd.Start(); err == nil {
+			go cmd.Wait()
+			return
+		}
+	}
+	fmt.Fprintf(os.Stderr, "hashdrop watch: cannot open %s in the window: %s\n", app.VisibleText(path), app.ErrorWords(err))
 }
 
 // watchTune lets tests shorten the watch's waits.
@@ -87,6 +104,12 @@ func (c *cli) watch(args []string) int {
 	watch.LowerPriority()
 
 	out := &watchOutput{c: c, json: *asJSON}
+	if path, err := watch.RecentPath(); err != nil {
+		c.errorf("hashdrop watch: no list of recent checks: %s (checking goes on)", app.ErrorWords(err))
+	} else {
+		out.recorder = &watch.RecentRecorder{List: &watch.RecentList{Path: path},
+			Problem: func(err error) { c.errorf("hashdrop watch: %v (checking goes on)", err) }}
+	}
 	if *notify {
 		n, err := desktop.NewNotifier()
 		if err != nil {
@@ -94,6 +117,9 @@ func (c *cli) watch(args []string) int {
 		} else {
 			out.notifier = n
 			defer n.Close()
+			if err := n.OnClick(watchOpen); err != nil {
+				c.errorf("hashdrop watch: %v", err)
+			}
 		}
 	}
 	ck := &watch.Checker{Ring: ring, Verify: Verify, Fetch: *fetchSums, Get: fetchGetter, Origin: watch.ReadOrigin}
@@ -121,6 +147,7 @@ type watchOutput struct {
 	c        *cli
 	json     bool
 	notifier *desktop.Notifier
+	recorder *watch.RecentRecorder // the list the tray and the window's menu show
 
 	mu     sync.Mutex
 	recent []time.Time // notifications shown in the last minute
@@ -143,6 +170,13 @@ func (o *watchOutput) told(r watch.Result) {
 		colour = r.Report.Headline.Colour()
 	}
 	note := offerWords(&r, name)
+	if o.recorder != nil {
+		e := watch.Recent{Path: r.Path, Checked: stepWords[r.Step], Headline: headline, Note: note, Time: time.Now()}
+		if r.Judged() {
+			e.Colour, e.Outcome = colour.String(), r.Report.Headline.Outcome.String()
+		}
+		o.recorder.Record(e)
+	}
 	if o.json {
 		o.printJSON(r, name, headline, note)
 	} else {
@@ -160,7 +194,7 @@ func (o *watchOutput) told(r watch.Result) {
 		} else if body == "" {
 			body = tag
 		}
-		o.notify(desktop.Notification{Title: title, Body: body, Urgent: colour == verdict.Red})
+		o.notify(desktop.Notification{Title: title, Body: body, Urgent: colour == verdict.Red, Path: r.Path})
 	}
 }
 

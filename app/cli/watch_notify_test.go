@@ -15,8 +15,23 @@ import (
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 )
 
+// specInfo answers the calls a client makes before Notify (notify-send
+// asks for the server's information).
+type specInfo struct{}
+
+func (specInfo) GetServerInformation() (string, string, string, string, *dbus.Error) {
+	return "fake", "hashdrop tests", "1", "1.2", nil
+}
+
+func (specInfo) GetCapabilities() ([]string, *dbus.Error) {
+	return []string{"actions", "body"}, nil
+}
+
 // notificationServer stands for the desktop's on a private session bus.
-type notificationServer struct{ got chan [3]any }
+type notificationServer struct {
+	specInfo
+	got chan [3]any
+}
 
 func (s *notificationServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
 	s.got <- [3]any{summary, body, hints["urgency"].Value()}
@@ -82,5 +97,85 @@ func TestWatchNotifies(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("no notification")
+	}
+}
+
+// idServer numbers its notifications.
+type idServer struct {
+	specInfo
+	next uint32
+	ids  chan uint32
+}
+
+func (s *idServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
+	s.next++
+	if len(actions) > 0 && actions[0] == "default" {
+		s.ids <- s.next
+	}
+	return s.next, nil
+}
+
+// A click on the notification of a download opens the window on that file
+// (the server's ActionInvoked, on a private session bus).
+func TestWatchNotificationClickOpensTheFile(t *testing.T) {
+	daemon, err := exec.LookPath("dbus-daemon")
+	if err != nil {
+		t.Skip("dbus-daemon is not installed")
+	}
+	if _, err := exec.LookPath("gdbus"); err != nil {
+		t.Skip("gdbus is not installed")
+	}
+	bus := exec.Command(daemon, "--session", "--nofork", "--print-address")
+	out, _ := bus.StdoutPipe()
+	if err := bus.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bus.Process.Kill(); bus.Wait() })
+	addr, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr = strings.TrimSpace(addr)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", addr)
+	conn, err := dbus.Connect(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	srv := &idServer{ids: make(chan uint32, 4)}
+	conn.Export(srv, "/org/freedesktop/Notifications", "org.freedesktop.Notifications")
+	if r, err := conn.RequestName("org.freedesktop.Notifications", dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
+		t.Fatalf("cannot own the name: %v %v", r, err)
+	}
+	opened := make(chan string, 4)
+	saved := watchOpen
+	watchOpen = func(path string) { opened <- path }
+	t.Cleanup(func() { watchOpen = saved })
+
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), apptest.Hex("sha256", []byte("good\n"))+"  good.iso\n")
+	lines := watching(t, "--notify", dir)
+	writeFile(t, filepath.Join(dir, "good.iso"), "good\n")
+	nextLine(t, lines)
+	var id uint32
+	select {
+	case id = <-srv.ids:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no notification with an action")
+	}
+	deadline := time.After(30 * time.Second)
+	for {
+		conn.Emit("/org/freedesktop/Notifications", "org.freedesktop.Notifications.ActionInvoked", id, "default")
+		conn.Emit("/org/freedesktop/Notifications", "org.freedesktop.Notifications.NotificationClosed", id, uint32(2)) // as servers do after an action
+		select {
+		case p := <-opened:
+			if p != filepath.Join(dir, "good.iso") {
+				t.Fatalf("opened %q", p)
+			}
+			return
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			t.Fatal("the click opened nothing")
+		}
 	}
 }

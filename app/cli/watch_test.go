@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,7 +20,38 @@ import (
 // the lines printed, as they come.
 func watching(t *testing.T, args ...string) <-chan string {
 	t.Helper()
+	lines, _ := watchingErr(t, args...)
+	return lines
+}
+
+// tuneMore, when a test sets it, changes the watch further.
+var tuneMore func(*watch.Watch)
+
+// lockedBuilder is a strings.Builder written and read by two goroutines.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// watchingErr is watching, and what has been written to stderr so far.
+func watchingErr(t *testing.T, args ...string) (<-chan string, func() string) {
+	t.Helper()
 	t.Setenv("XDG_RUNTIME_DIR", "")
+	if !strings.HasPrefix(os.Getenv("XDG_STATE_HOME"), os.TempDir()) { // unless the test chose one
+		t.Setenv("XDG_STATE_HOME", t.TempDir()) // the list of recent checks, the test's own
+	}
 	t.Setenv("TMPDIR", t.TempDir()) // the watch's lock, the test's own
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
@@ -29,6 +61,9 @@ func watching(t *testing.T, args ...string) <-chan string {
 		w.Settle, w.Recheck = 20*time.Millisecond, 50*time.Millisecond
 		prev := w.Ready
 		w.Ready = func() { prev(); close(ready) }
+		if tuneMore != nil {
+			tuneMore(w)
+		}
 	}
 	pr, pw := io.Pipe()
 	lines := make(chan string, 100)
@@ -39,9 +74,9 @@ func watching(t *testing.T, args ...string) <-chan string {
 		}
 		close(lines)
 	}()
-	var stderr strings.Builder
+	stderr := &lockedBuilder{}
 	code := make(chan int, 1)
-	go func() { code <- Main(append([]string{"watch"}, args...), strings.NewReader(""), pw, &stderr) }()
+	go func() { code <- Main(append([]string{"watch"}, args...), strings.NewReader(""), pw, stderr) }()
 	t.Cleanup(func() {
 		cancel()
 		if c := <-code; c != ExitOK {
@@ -55,7 +90,7 @@ func watching(t *testing.T, args ...string) <-chan string {
 	case c := <-code:
 		t.Fatalf("watch ended at once: exit %d", c)
 	}
-	return lines
+	return lines, stderr.String
 }
 
 func nextLine(t *testing.T, lines <-chan string) string {
@@ -97,6 +132,54 @@ func TestWatchGreenAndRed(t *testing.T) {
 	case l := <-lines:
 		t.Fatalf("more printed: %q", l)
 	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+// Each verdict told goes to the list of recent checks, newest first, with
+// the values the tray and the window's menu show.
+func TestWatchRecordsRecentChecks(t *testing.T) {
+	dir := t.TempDir()
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), apptest.Hex("sha256", []byte("good\n"))+"  good.iso\n"+apptest.Hex("sha256", []byte("damaged\n"))+"  bad.iso\n")
+	lines := watching(t, dir)
+	writeFile(t, filepath.Join(dir, "good.iso"), "good\n")
+	nextLine(t, lines)
+	writeFile(t, filepath.Join(dir, "bad.iso"), "damaged, and not as published\n")
+	nextLine(t, lines)
+	rs, err := watch.ReadRecent(filepath.Join(state, "hashdrop", "recent-checks.json"))
+	if err != nil || len(rs) != 2 {
+		t.Fatalf("recent checks %+v, %v", rs, err)
+	}
+	if r := rs[0]; r.Path != filepath.Join(dir, "bad.iso") || r.Colour != "red" || r.Checked != "beside" ||
+		r.Headline != "FAILED: bad.iso does NOT match the digest published for it: do not use it" || r.Time.IsZero() {
+		t.Errorf("newest %+v", r)
+	}
+	if r := rs[1]; r.Path != filepath.Join(dir, "good.iso") || r.Colour != "green" || r.Outcome == "" || r.Headline != "OK: good.iso matches SHA256SUMS" {
+		t.Errorf("older %+v", r)
+	}
+}
+
+// A list that cannot be written (here its folder is a file; a full disk
+// alike) is said once on stderr, and the watch goes on telling verdicts.
+func TestWatchGoesOnWhenTheRecentListCannotBeWritten(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(t.TempDir(), "state")
+	writeFile(t, state, "a file where the state folder should be")
+	t.Setenv("XDG_STATE_HOME", state)
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), apptest.Hex("sha256", []byte("good\n"))+"  a.iso\n"+apptest.Hex("sha256", []byte("good\n"))+"  b.iso\n")
+	lines, stderr := watchingErr(t, dir)
+	for _, name := range []string{"a.iso", "b.iso"} {
+		writeFile(t, filepath.Join(dir, name), "good\n")
+		if l := nextLine(t, lines); l != "OK: "+name+" matches SHA256SUMS" {
+			t.Fatalf("line %q", l)
+		}
+	}
+	if n := strings.Count(stderr(), "cannot write the recent checks"); n != 1 {
+		t.Fatalf("said %d times, want once:\n%s", n, stderr())
+	}
+	if !strings.Contains(stderr(), "checking goes on") {
+		t.Errorf("stderr %q", stderr())
 	}
 }
 

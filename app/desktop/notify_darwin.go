@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"errors"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -33,3 +34,9 @@ func (d notifier) notify(n Notification) error {
 }
 
 func (notifier) close() {}
+
+// onClick: osascript's notifications open Script Editor when clicked,
+// never the file.
+func (notifier) onClick(func(string)) error {
+	return errors.New("notifications cannot be clicked on macOS yet: osascript's open Script Editor")
+}

@@ -11,8 +11,23 @@ import (
 	"github.com/godbus/dbus/v5"
 )
 
+// specInfo answers the calls a client makes before Notify (notify-send
+// asks for the server's information).
+type specInfo struct{}
+
+func (specInfo) GetServerInformation() (string, string, string, string, *dbus.Error) {
+	return "fake", "hashdrop tests", "1", "1.2", nil
+}
+
+func (specInfo) GetCapabilities() ([]string, *dbus.Error) {
+	return []string{"actions", "body"}, nil
+}
+
 // fakeServer is a notification server on the test's private bus.
-type fakeServer struct{ got chan []any }
+type fakeServer struct {
+	specInfo
+	got chan []any
+}
 
 func (s *fakeServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
 	s.got <- []any{app, summary, body, hints["urgency"].Value()}

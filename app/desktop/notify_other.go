@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package desktop
 
@@ -16,3 +16,7 @@ func (notifier) notify(Notification) error {
 	return errors.New("no desktop notifications on this system")
 }
 func (notifier) close() {}
+
+func (notifier) onClick(func(string)) error {
+	return errors.New("notifications cannot be clicked on this system")
+}

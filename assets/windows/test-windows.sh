@@ -145,6 +145,12 @@ run 300 "$desktoptest" -test.v -test.count=1
 check "app/desktop's tests under Wine: PASS (named pipe and associations; exit $code)" \
 	sh -c '[ "$1" = 0 ] && grep -qx PASS "$2" && grep -q "^--- PASS: TestInstanceConcurrentStarts" "$2"' - "$code" "$out" ||
 	{ grep -E '^(--- FAIL|    )' "$out" | head -40 | sed 's/^/	| /'; show "$err"; }
+# "Check new downloads" (issue 52): its login entry, the HKCU Run value,
+# written, replaced and removed; the toast's script (PowerShell itself is
+# not in Wine: the toast is not shown).
+check "watcher: the login entry in HKCU's Run key written and removed, the toast's script" \
+	sh -c 'grep -q "^--- PASS: TestAutostartRunKey" "$1" && grep -q "^--- PASS: TestToastScript" "$1"' - "$out" ||
+	grep -E '^(--- FAIL: TestAutostart|--- FAIL: TestToast|    )' "$out" | head -20 | sed 's/^/	| /'
 
 # ---- The command line ------------------------------------------------------
 
