@@ -74,7 +74,9 @@ func (c *cli) verify(args []string) int {
 		return ExitUsage
 	}
 	ctx := context.Background()
-	rel := release.Gather(ctx, paths, release.Options{Ring: ring, AllowOutside: *outside})
+	// The files found in folders are looked at once, as they are read:
+	// reading one tells its size (hashAll).
+	rel := release.Gather(ctx, paths, release.Options{Ring: ring, AllowOutside: *outside, SizesLater: true})
 	for _, err := range rel.Problems {
 		c.errorf("hashdrop: %v", err)
 	}
@@ -180,7 +182,7 @@ func hashAll(ctx context.Context, ev *verdict.Evidence, algs [][]*hashing.Algori
 			return true
 		}
 		f.Digests = append(f.Digests, res.Digests...)
-		f.Read = verdict.FileDone
+		f.Read, f.Size = verdict.FileDone, res.Size
 		return true
 	})
 }

@@ -160,3 +160,93 @@ func TestGatherCountsAndDefersOwnSignatures(t *testing.T) {
 		}
 	}
 }
+
+// lookCounter counts Gather's looks at each file (the looked hook).
+func lookCounter(t *testing.T) map[string]int {
+	n := map[string]int{}
+	looked = func(path, how string) { n[filepath.Base(path)+" "+how]++ }
+	t.Cleanup(func() { looked = nil })
+	return n
+}
+
+// verify's gathering of a folder does not look at the files the walk
+// found again, neither to stat them (SizesLater: reading them tells their
+// sizes) nor to find the checksum file's entries: one open and one fstat a
+// file are left, those of its reading. The release is the same as when
+// Gather looks at each file.
+func TestGatherTakesTheWalksWord(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	var sums string
+	for d := range 3 {
+		for i := range 20 {
+			name := filepath.Join(string(rune('a'+d)), string(rune('k'+i))+".bin")
+			write(t, filepath.Join(root, name), name)
+			sums += sha(name) + "  " + filepath.ToSlash(name) + "\n"
+		}
+	}
+	write(t, filepath.Join(root, "SHA256SUMS"), sums+sha("gone")+"  c/gone.bin\n")
+	looks := lookCounter(t)
+	r := Gather(context.Background(), []string{root}, Options{SizesLater: true})
+	if len(looks) != 1 || looks["gone.bin locate"] != 1 {
+		t.Errorf("looks at files: %v; want the missing entry's lookup alone", looks)
+	}
+	looked = nil
+	full := Gather(context.Background(), []string{root}, Options{})
+	if len(r.Files) != 62 || len(full.Files) != len(r.Files) {
+		t.Fatalf("%d and %d files, want 60, the checksum file and the missing one", len(r.Files), len(full.Files))
+	}
+	for i, f := range r.Files {
+		g := full.Files[i]
+		if f.Path != g.Path || f.Read != g.Read || len(f.Published) != len(g.Published) || f.Companion != g.Companion || r.Walked[i] != full.Walked[i] {
+			t.Errorf("%s: %+v; looking at each file: %+v", r.Names[i], f, g)
+		}
+		if f.Read == verdict.FileWaiting && (f.Size != -1 || g.Size != int64(len(filepath.Base(g.Path))+2) && !f.Companion) {
+			t.Errorf("%s: size %d, looking at each file %d; want -1 until it is read", r.Names[i], f.Size, g.Size)
+		}
+	}
+	if len(r.Sources) != 1 || len(r.Sources[0].Orphans) != 1 {
+		t.Errorf("sources %+v", r.Sources)
+	}
+}
+
+// An entry is taken from the walk only when the walk came to its file
+// through folders from one holding the checksum file: a file reached
+// through a link out of the folder (its folder given too) and a name
+// through ".." are looked up, as Locate always did.
+func TestGatherLooksUpWhatTheWalkCannotVouchFor(t *testing.T) {
+	top := t.TempDir()
+	root := filepath.Join(top, "r")
+	out := filepath.Join(top, "out")
+	write(t, filepath.Join(out, "x.bin"), "x")
+	write(t, filepath.Join(root, "in", "y.bin"), "y")
+	if err := os.Symlink(out, filepath.Join(root, "l")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	write(t, filepath.Join(root, "SHA256SUMS"), sha("x")+"  l/x.bin\n"+sha("y")+"  in/../in/y.bin\n")
+	looks := lookCounter(t)
+	// "r/l/" with its slash: the walk goes into the folder the link leads to.
+	r := Gather(context.Background(), []string{root, filepath.Join(root, "l") + "/"}, Options{SizesLater: true})
+	if looks["x.bin locate"] != 1 || looks["y.bin locate"] != 1 {
+		t.Errorf("looks %v; want l/x.bin and in/../in/y.bin looked up", looks)
+	}
+	seen := 0
+	for i, f := range r.Files {
+		switch f.Path {
+		case filepath.Join(root, "in", "y.bin"):
+			seen++
+			if f.Read != verdict.FileWaiting || len(f.Published) != 1 {
+				t.Errorf("%s: %v, %d published; want its entry", r.Names[i], f.Read, len(f.Published))
+			}
+		case filepath.Join(root, "l", "x.bin"):
+			// Given itself (its folder was), it is read whatever the
+			// checksum file's folder says of the way to it.
+			seen++
+			if f.Read != verdict.FileWaiting || len(f.Published) != 1 {
+				t.Errorf("%s: %v, %d published; want its entry", r.Names[i], f.Read, len(f.Published))
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("%d of the 2 entries found", seen)
+	}
+}
