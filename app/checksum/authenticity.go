@@ -238,6 +238,26 @@ func TrustedKeys() (*signature.Keyring, []error) {
 	return ring, errs
 }
 
+// TrustedKeysLater is TrustedKeys whose shipped keys are parsed only when
+// the ring is first used (signature.KeyringLater): a command that checks
+// no signature (a checksum file with none beside it) does not pay for
+// them. The user's keys are read at once, so that their errors are told
+// at once; a shipped key that cannot be read is a broken build, whose
+// test fails.
+func TrustedKeysLater() (*signature.Keyring, []error) {
+	ring := signature.KeyringLater(func() []*signature.Key {
+		shipped, _ := ShippedKeys()
+		return shipped
+	})
+	store, err := signature.UserStore()
+	if err != nil {
+		return ring, nil
+	}
+	ks, errs := store.Load()
+	ring.Add(ks...)
+	return ring, errs
+}
+
 // AddKeyFile adds the keys in the file at path to ring as the user's own
 // (hashdrop check --keyring FILE) and returns them.
 func AddKeyFile(ring *signature.Keyring, path string) ([]*signature.Key, error) {

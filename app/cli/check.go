@@ -178,7 +178,7 @@ func (c *cli) readSums(name string, ring *signature.Keyring) (*checksum.File, er
 // keyring is the shipped keys, the user's and those of --keyring files;
 // false after a --keyring file could not be read.
 func (c *cli) keyring(files []string) (*signature.Keyring, bool) {
-	ring, errs := checksum.TrustedKeys()
+	ring, errs := checksum.TrustedKeysLater() // the shipped keys parsed when a signature is checked
 	for _, err := range errs {
 		c.errorf("hashdrop: warning: a key of yours cannot be read: %v", err)
 	}
