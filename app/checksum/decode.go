@@ -126,6 +126,16 @@ func stripHexSeparators(s string) string {
 	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
 		s = s[2:]
 	}
+	plain := true // the common case, a digest as sha256sum writes it: nothing to strip
+	for i := 0; i < len(s) && plain; i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == ' ', c >= '\t' && c <= '\r', c == ':', c == '-':
+			plain = false
+		}
+	}
+	if plain {
+		return s
+	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || r == ':' || r == '-' || r == '\u200b' {
 			return -1

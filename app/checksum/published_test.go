@@ -225,7 +225,7 @@ func TestSumsIndexOfManyEntries(t *testing.T) {
 	fmt.Fprintf(&b, "%08x  sub\\g.bin\n", 1) // line n+2: sub\g.bin, also read as sub/g.bin
 	dir := t.TempDir()
 	path := filepath.Join(dir, "big.sfv")
-	sf, _, err := parseSumsAs(path, []byte(strings.ReplaceAll(b.String(), "  ", " ")), true)
+	sf, _, err := parseSumsAs(path, []byte(strings.ReplaceAll(b.String(), "  ", " ")), streamEntries)
 	if err != nil || sf.EntryCount != n+2 {
 		t.Fatalf("%v, %d entries", err, sf.EntryCount)
 	}
@@ -262,7 +262,7 @@ func TestSumsIndexMadeAtFirstLookup(t *testing.T) {
 		fmt.Fprintf(&b, "%08x f%05d.bin\n", i, i)
 	}
 	dir := t.TempDir()
-	sf, _, err := parseSumsAs(filepath.Join(dir, "big.sfv"), []byte(b.String()), true)
+	sf, _, err := parseSumsAs(filepath.Join(dir, "big.sfv"), []byte(b.String()), streamEntries)
 	if err != nil {
 		t.Fatal(err)
 	}

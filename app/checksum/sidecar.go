@@ -115,10 +115,14 @@ func FindPublishedSigned(path string, ring *signature.Keyring) ([]Published, []e
 // readSumsSignedBy is readSignedSums, or with no ring ReadFile; stream
 // keeps the entries out of memory (see File.EntryCount).
 func readSumsSignedBy(path string, ring *signature.Keyring, stream bool) (*File, error) {
-	if ring != nil {
-		return readSignedSums(path, ring, stream)
+	how := keepEntries
+	if stream {
+		how = streamEntries
 	}
-	sf, _, _, err := readSumsAs(path, stream)
+	if ring != nil {
+		return readSignedSums(path, ring, how)
+	}
+	sf, _, _, err := readSumsAs(path, how)
 	return sf, err
 }
 
