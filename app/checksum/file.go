@@ -2,8 +2,8 @@ package checksum
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"iter"
 	"os"
@@ -91,7 +91,7 @@ func (e *Entry) Expected() *ExpectedDigest {
 	if e.Unsupported != "" {
 		return nil
 	}
-	return &ExpectedDigest{Text: fmt.Sprintf("%x", e.Sum), Sum: e.Sum, Candidates: e.Algorithms, Tag: e.Tag, Encoding: "hex", Name: e.Name}
+	return &ExpectedDigest{Text: hex.EncodeToString(e.Sum), Sum: e.Sum, Candidates: e.Algorithms, Tag: e.Tag, Encoding: "hex", Name: e.Name}
 }
 
 // LineProblem is a line that is not understood, reported rather than dropped.

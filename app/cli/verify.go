@@ -121,9 +121,10 @@ func (c *cli) verify(args []string) int {
 // cannot be read is marked so in ev.
 func Verify(ctx context.Context, ev *verdict.Evidence) verdict.Report {
 	first := make([][]*hashing.Algorithm, len(ev.Files))
+	firsts := release.NewFirsts(ev.Sources)
 	for i := range ev.Files {
 		if f := &ev.Files[i]; !f.Companion && f.Read.Readable() {
-			first[i] = release.FirstAlgorithms(f, ev.Sources)
+			first[i] = firsts.Of(f)
 			if ev.Pasted != nil && ev.Pasted.Digest != nil {
 				for _, a := range ev.Pasted.Digest.ReadFirst() {
 					first[i] = appendNew(first[i], a)

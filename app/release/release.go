@@ -103,6 +103,11 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 		}
 	}
 	found(0)
+	// The rows: the files found, and those the checksum files name that
+	// are not there, fewer as a rule.
+	r.Files, r.Names, r.Walked = make([]verdict.File, 0, len(items)), make([]string, 0, len(items)), make([]bool, 0, len(items))
+	g.plain = make([]string, 0, len(items))
+	g.rows = make(map[string]int, len(items))
 	var sums []item
 	for _, it := range items {
 		var i int
@@ -563,32 +568,62 @@ func within(dir, root string) bool {
 // for 64 hex digits, MD5 for 32, or what its checksum file says), CRC32 for its name,
 // and for a file nothing names, those of the entries it may be a renamed
 // copy of. A digest that does not match its likeliest algorithm asks for
-// the others through the verdict's Needs.
+// the others through the verdict's Needs. For many files, Firsts.
 func FirstAlgorithms(f *verdict.File, sources []verdict.Source) []*hashing.Algorithm {
+	return NewFirsts(sources).Of(f)
+}
+
+// Firsts gives the FirstAlgorithms of the files of one release: the
+// algorithms of the entries a file nothing names may be a renamed copy of
+// are gathered once, so that a release of many such files and many
+// entries costs a pass over each, not one over the entries a file.
+type Firsts struct {
+	sources []verdict.Source
+	orphans []*hashing.Algorithm
+	done    bool
+}
+
+// NewFirsts returns the Firsts of a release whose sources are sources.
+func NewFirsts(sources []verdict.Source) *Firsts { return &Firsts{sources: sources} }
+
+// Of returns FirstAlgorithms(f, the sources).
+func (x *Firsts) Of(f *verdict.File) []*hashing.Algorithm {
 	var out []*hashing.Algorithm
-	add := func(e *checksum.ExpectedDigest) {
-		if e == nil {
-			return
+	for _, p := range f.Published {
+		out = addReadFirst(out, p.Expected)
+	}
+	if f.InName != nil {
+		out = addReadFirst(out, f.InName.Expected)
+	}
+	if len(f.Published) == 0 {
+		if !x.done {
+			x.done = true
+			for _, s := range x.sources {
+				for _, o := range s.Orphans {
+					if !strings.HasPrefix(o.Published.Expected.Candidates[0].ID, "crc") {
+						x.orphans = addReadFirst(x.orphans, o.Published.Expected)
+					}
+				}
+			}
 		}
-		for _, a := range e.ReadFirst() {
+		for _, a := range x.orphans {
 			if !slices.Contains(out, a) {
 				out = append(out, a)
 			}
 		}
 	}
-	for _, p := range f.Published {
-		add(p.Expected)
+	return out
+}
+
+// addReadFirst adds to out the algorithms e is read with first, those
+// not in it already.
+func addReadFirst(out []*hashing.Algorithm, e *checksum.ExpectedDigest) []*hashing.Algorithm {
+	if e == nil {
+		return out
 	}
-	if f.InName != nil {
-		add(f.InName.Expected)
-	}
-	if len(f.Published) == 0 {
-		for _, s := range sources {
-			for _, o := range s.Orphans {
-				if !strings.HasPrefix(o.Published.Expected.Candidates[0].ID, "crc") {
-					add(o.Published.Expected)
-				}
-			}
+	for _, a := range e.ReadFirst() {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashdrop/hashdrop/app/verdict"
@@ -248,5 +249,36 @@ func TestGatherLooksUpWhatTheWalkCannotVouchFor(t *testing.T) {
 	}
 	if seen != 2 {
 		t.Errorf("%d of the 2 entries found", seen)
+	}
+}
+
+// Firsts gives each file what FirstAlgorithms gives it, the orphans'
+// algorithms gathered once for all the files nothing names.
+func TestFirstsAsFirstAlgorithms(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	write(t, filepath.Join(root, "a.bin"), "a")
+	write(t, filepath.Join(root, "b [3610A686].bin"), "b")
+	write(t, filepath.Join(root, "SHA256SUMS"), sha("a")+"  a.bin\n"+sha("x")+"  gone.bin\n")
+	write(t, filepath.Join(root, "MD5SUMS"), "0cc175b9c0f1b6a831c399e269772661  gone2.bin\n")
+	write(t, filepath.Join(root, "files.sfv"), "gone3.bin 3610A686\n")
+	write(t, filepath.Join(root, "B2SUMS"), strings.Repeat("ab", 64)+"  gone4.bin\n")
+	r := Gather(context.Background(), []string{root}, Options{})
+	firsts := NewFirsts(r.Sources)
+	unnamed := 0
+	for i := range r.Files {
+		f := &r.Files[i]
+		if f.Companion {
+			continue
+		}
+		if len(f.Published) == 0 {
+			unnamed++
+		}
+		got, want := firsts.Of(f), FirstAlgorithms(f, r.Sources)
+		if !slices.Equal(got, want) || len(got) == 0 {
+			t.Errorf("%s: %v, FirstAlgorithms %v", r.Names[i], got, want)
+		}
+	}
+	if unnamed < 1 {
+		t.Errorf("no file nothing names: the test tests nothing")
 	}
 }
