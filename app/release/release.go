@@ -122,17 +122,17 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 		}
 		r.Walked[i] = r.Walked[i] || it.walked
 	}
-	listed := make(map[int]bool)
+	var listed []bool // listed[i]: a checksum file read lists r.Files[i]
 	given := slices.Clone(opts.Given)
 	for _, it := range sums {
-		if x := g.entries(it.path, listed); x != nil && !it.walked {
+		if x := g.entries(it.path, &listed); x != nil && !it.walked {
 			given = append(given, x)
 		}
 	}
 	claimed := make(map[int]bool)
 	for i := range r.Files {
 		f := &r.Files[i]
-		if f.Companion || listed[i] || r.Walked[i] || !f.Read.Readable() {
+		if f.Companion || i < len(listed) && listed[i] || r.Walked[i] || !f.Read.Readable() {
 			continue
 		}
 		// A file given itself that no entry names by its path: a checksum
@@ -325,7 +325,7 @@ func refusal(st fs.FileInfo) app.Cause {
 // checksum file given alone: its files; an entry whose file is missing:
 // a row that says so). It returns the checksum file, indexed, or nil when
 // it cannot be read.
-func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
+func (g *gatherer) entries(path string, listed *[]bool) *checksum.Index {
 	x, err := checksum.ReadIndex(path, g.opts.Ring)
 	if err != nil {
 		g.r.Problems = append(g.r.Problems, err)
@@ -384,7 +384,10 @@ func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
 		if i < 0 {
 			i = g.add(target, target, f, nil)
 		}
-		listed[i] = true
+		if n := len(g.r.Files); len(*listed) < n {
+			*listed = slices.Grow(*listed, n-len(*listed))[:n]
+		}
+		(*listed)[i] = true
 		row := &g.r.Files[i]
 		if e.Unsupported != "" {
 			if !slices.Contains(row.Unsupported, e.Unsupported) {
