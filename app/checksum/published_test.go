@@ -1,8 +1,11 @@
 package checksum
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -286,5 +289,47 @@ func TestSumsIndexMadeAtFirstLookup(t *testing.T) {
 	}
 	if !x.Built() || len(x.slots) != 5000 {
 		t.Errorf("built %v, %d slots", x.Built(), len(x.slots))
+	}
+}
+
+// ReadIndexKept keeps the entries of a checksum file of up to KeptMax
+// bytes, the same entries ReadIndex streams, and its index finds files
+// alike.
+func TestReadIndexKept(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&b, "%s  d/f%d\n", apptest.Hex("sha256", []byte(fmt.Sprint(i))), i)
+	}
+	b.WriteString("MD5 (d/f7) = " + apptest.ABCMD5 + "\nnot a line\n")
+	path := filepath.Join(dir, "SHA256SUMS")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := ReadIndexKept(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	streamed, err := ReadIndex(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, ss := kept.File(), streamed.File()
+	if len(ks.Entries) != 101 || ks.EntryCount != ss.EntryCount || ks.ProblemCount != 1 || ss.ProblemCount != 1 || len(ss.Entries) != 0 {
+		t.Fatalf("kept %d entries of %d, %d problems; streamed %d of %d, %d problems", len(ks.Entries), ks.EntryCount, ks.ProblemCount, len(ss.Entries), ss.EntryCount, ss.ProblemCount)
+	}
+	var streamedEntries []Entry
+	for _, e := range ss.All() {
+		streamedEntries = append(streamedEntries, *e)
+	}
+	for i, e := range ks.Entries {
+		s := streamedEntries[i]
+		if e.Name != s.Name || e.Line != s.Line || !bytes.Equal(e.Sum, s.Sum) || !slices.Equal(e.Algorithms, s.Algorithms) {
+			t.Errorf("entry %d: kept %+v, streamed %+v", i, e, s)
+		}
+	}
+	target := filepath.Join(dir, "d", "f7")
+	if k, s := kept.Published(target), streamed.Published(target); len(k) != 2 || len(s) != 2 {
+		t.Errorf("d/f7: %d entries kept, %d streamed; want 2", len(k), len(s))
 	}
 }

@@ -75,8 +75,9 @@ func (c *cli) verify(args []string) int {
 	}
 	ctx := context.Background()
 	// The files found in folders are looked at once, as they are read:
-	// reading one tells its size (hashAll).
-	rel := release.Gather(ctx, paths, release.Options{Ring: ring, AllowOutside: *outside, SizesLater: true})
+	// reading one tells its size (hashAll); the checksum files are parsed
+	// once.
+	rel := release.Gather(ctx, paths, release.Options{Ring: ring, AllowOutside: *outside, SizesLater: true, KeepEntries: true})
 	for _, err := range rel.Problems {
 		c.errorf("hashdrop: %v", err)
 	}

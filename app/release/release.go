@@ -49,6 +49,11 @@ type Options struct {
 	// file (verify). The walk's own look at each name tells a regular
 	// file from the rest.
 	SizesLater bool
+	// KeepEntries keeps in memory the entries of the checksum files read
+	// (up to checksum.KeptMax bytes each; Sums then holds them): each is
+	// parsed once, not once to be counted and once more to be gone
+	// through (verify, which keeps no Sums for later).
+	KeepEntries bool
 }
 
 // Release is what Gather found.
@@ -326,7 +331,11 @@ func refusal(st fs.FileInfo) app.Cause {
 // a row that says so). It returns the checksum file, indexed, or nil when
 // it cannot be read.
 func (g *gatherer) entries(path string, listed *[]bool) *checksum.Index {
-	x, err := checksum.ReadIndex(path, g.opts.Ring)
+	read := checksum.ReadIndex
+	if g.opts.KeepEntries {
+		read = checksum.ReadIndexKept
+	}
+	x, err := read(path, g.opts.Ring)
 	if err != nil {
 		g.r.Problems = append(g.r.Problems, err)
 		return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -280,5 +281,36 @@ func TestFirstsAsFirstAlgorithms(t *testing.T) {
 	}
 	if unnamed < 1 {
 		t.Errorf("no file nothing names: the test tests nothing")
+	}
+}
+
+// KeepEntries (verify) gathers the release that streaming the checksum
+// files gathers: the same rows, digests and orphans.
+func TestGatherKeepingEntries(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	var sums string
+	for i := range 40 {
+		name := fmt.Sprintf("d%d/f%d", i%4, i)
+		write(t, filepath.Join(root, name), name)
+		sums += sha(name) + "  " + name + "\n"
+	}
+	write(t, filepath.Join(root, "SHA256SUMS"), sums+sha("gone")+"  gone.bin\nnot a line\n")
+	kept := Gather(context.Background(), []string{root}, Options{SizesLater: true, KeepEntries: true})
+	streamed := Gather(context.Background(), []string{root}, Options{SizesLater: true})
+	if len(kept.Files) != 42 || len(kept.Files) != len(streamed.Files) || len(kept.Sums) != 1 || kept.Sums[0].File().ProblemCount != 1 {
+		t.Fatalf("%d and %d rows, %d checksum files", len(kept.Files), len(streamed.Files), len(kept.Sums))
+	}
+	for i, f := range kept.Files {
+		g := streamed.Files[i]
+		if f.Path != g.Path || f.Read != g.Read || len(f.Published) != len(g.Published) ||
+			len(f.Published) == 1 && (f.Published[0].Line != g.Published[0].Line || !slices.Equal(f.Published[0].Expected.Sum, g.Published[0].Expected.Sum)) {
+			t.Errorf("%s: %+v, streaming: %+v", kept.Names[i], f, g)
+		}
+	}
+	if len(kept.Sources) != 1 || len(kept.Sources[0].Orphans) != 1 || len(streamed.Sources[0].Orphans) != 1 {
+		t.Errorf("sources %+v", kept.Sources)
+	}
+	if got := kept.Sums[0].Published(filepath.Join(root, "d1", "f5")); len(got) != 1 {
+		t.Errorf("the kept file's index finds %d entries for d1/f5", len(got))
 	}
 }
