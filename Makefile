@@ -245,9 +245,10 @@ vet:
 # a 1 GiB file in /dev/shm. A line where Hashdrop is the slower says so.
 # Then many small files (issue 51, app/internal/smallbench): a release of
 # 50,000 random files of 2-3 KB in 50 folders with its SHA256SUMS, made in the
-# temporary folder, hashdrop check against sha256sum -c and rhash -c, and
-# hashdrop sum of 20,000 of them against sha256sum, in turns, wall time, CPU
-# and peak memory (GNU time). About 8 minutes; run it on a quiet machine.
+# temporary folder, hashdrop check and hashdrop verify of the folder each
+# against sha256sum -c and rhash -c, and hashdrop sum of 20,000 of them
+# against sha256sum, in turns, wall time, CPU and peak memory (GNU time).
+# About 10 minutes; run it on a quiet machine.
 bench: deps-bench
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
 	$(GO) test -v -run '^TestAlternate$$' ./hashing -alternate=all

@@ -43,6 +43,10 @@ type Batch struct {
 
 	mu   sync.Mutex
 	jobs map[*Job]struct{} // queued by a worker, not waited for yet
+
+	// byFolder, when set, opens the files added without an opener in
+	// their folders (HashEach's many files of a few folders).
+	byFolder *inFolders
 }
 
 // groupSize is how many files a group holds at most: enough that a
@@ -140,6 +144,9 @@ func (b *Batch) Close() {
 		close(b.work)
 	}
 	b.wg.Wait()
+	if b.byFolder != nil {
+		b.byFolder.close()
+	}
 	b.mu.Lock()
 	for j := range b.jobs {
 		j.Cancel()
@@ -172,11 +179,19 @@ func (b *Batch) hash(h *FileHasher, t *Ticket) {
 		st  fs.FileInfo
 		err error
 	)
-	if t.open != nil {
+	opened := false
+	switch {
+	case t.open != nil:
 		f, st, err = t.open()
-	} else if f, err = b.q.open(t.name); err == nil {
-		if st, err = f.Stat(); err != nil {
-			f.Close()
+		opened = true
+	case b.byFolder != nil:
+		f, st, opened, err = b.byFolder.open(t.name)
+	}
+	if !opened {
+		if f, err = b.q.open(t.name); err == nil {
+			if st, err = f.Stat(); err != nil {
+				f.Close()
+			}
 		}
 	}
 	if err != nil {
@@ -202,12 +217,17 @@ func (b *Batch) hash(h *FileHasher, t *Ticket) {
 // Batch of q, and gives each Result to each in the same order, from the
 // calling goroutine, until each returns false or ctx is cancelled. At most
 // ahead files are in flight (0: 256). This is the path for many files
-// whose names are known (a folder walked); each is opened once.
+// whose names are known (a folder walked); each is opened once, in its
+// folder, kept open for the next files there, when the queue opens files
+// its own way (Options.Open nil).
 func (q *Queue) HashEach(ctx context.Context, names []string, algs func(i int) []*hashing.Algorithm, ahead int, each func(i int, r Result) bool) {
 	if ahead <= 0 {
 		ahead = 256
 	}
 	b := q.NewBatch(ctx, nil)
+	if q.opts.Open == nil {
+		b.byFolder = &inFolders{}
+	}
 	defer b.Close()
 	tickets := make([]*Ticket, len(names))
 	added := 0

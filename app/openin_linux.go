@@ -1,9 +1,12 @@
 package app
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -41,6 +44,105 @@ func OpenIn(dir *os.File, leaf string) (File, fs.FileInfo, error) {
 	}
 	f.st.name = leaf
 	return f, &f.st, nil
+}
+
+// inFolders opens files named by their paths in their folders, kept open
+// (OpenIn): one openat(2) of the leaf and one fstat(2) a file, rather than
+// the kernel walking the whole path again and os.File's poller set-up for
+// each of 50,000 files. A folder is opened at the second file named in it,
+// so that files each alone in their folder cost nothing more. Safe for
+// concurrent use (a batch's workers).
+type inFolders struct {
+	mu   sync.Mutex
+	dirs map[string]*os.File // nil: one file named there so far, or it cannot be opened
+	kept int
+}
+
+// maxInFolders bounds the folders kept open.
+const maxInFolders = 256
+
+// open opens name for reading and returns it with its information, or
+// ok false when the caller is to open it its own way: a symbolic link, a
+// file that is not a regular one (a pipe is opened as the queue opens one),
+// a folder that cannot be kept open. Its errors name name.
+func (o *inFolders) open(name string) (f File, st fs.FileInfo, ok bool, err error) {
+	dir, leaf := filepath.Split(name)
+	if leaf == "" || leaf == "." || leaf == ".." {
+		return nil, nil, false, nil
+	}
+	d := o.folder(dir)
+	if d == nil {
+		return nil, nil, false, nil
+	}
+	f, st, err = OpenIn(d, leaf)
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		return nil, nil, false, nil
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = &fs.PathError{Op: "open", Path: name, Err: pe.Err}
+		}
+		return nil, nil, true, err
+	case !st.Mode().IsRegular():
+		f.Close()
+		return nil, nil, false, nil
+	}
+	if openedIn != nil {
+		openedIn(name)
+	}
+	return f, st, true, nil
+}
+
+// openedIn, when set (tests), is told of every file inFolders opened.
+var openedIn func(name string)
+
+// folder returns the folder dir ("": the current one) open, or nil when
+// it is not open (yet).
+func (o *inFolders) folder(dir string) *os.File {
+	if dir == "" {
+		dir = "."
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.dirs == nil {
+		o.dirs = map[string]*os.File{}
+	}
+	d, seen := o.dirs[dir]
+	switch {
+	case d == noFolder:
+		return nil
+	case d != nil:
+		return d
+	case !seen:
+		o.dirs[dir] = nil // the first file named there
+		return nil
+	case o.kept >= maxInFolders:
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		o.dirs[dir] = noFolder // its files are opened by their paths: their errors say why
+		return nil
+	}
+	o.dirs[dir] = d
+	o.kept++
+	return d
+}
+
+// noFolder marks a folder that could not be opened.
+var noFolder = new(os.File)
+
+// close closes the folders kept open.
+func (o *inFolders) close() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, d := range o.dirs {
+		if d != nil && d != noFolder {
+			d.Close()
+		}
+	}
+	o.dirs, o.kept = nil, 0
 }
 
 // fdFile is a file opened by OpenIn: a descriptor read with read(2).

@@ -98,13 +98,19 @@ func SignedPath(path string) string {
 // first ones and ProblemCount counts them all. The window lists checksum
 // files of millions of lines so.
 func ReadSignedStreamed(path string, ring *signature.Keyring) (*File, error) {
-	return readSignedSums(path, ring, true)
+	return readSignedSums(path, ring, streamEntries)
 }
 
-// readSignedSums is ReadSignedStreamed; stream false keeps the entries in
-// memory (see File.EntryCount).
-func readSignedSums(path string, ring *signature.Keyring, stream bool) (*File, error) {
-	sf, part, data, err := readSumsAs(path, stream)
+// ReadSignedForCheck is ReadSignedStreamed for a check (hashdrop check):
+// the reading that counts the entries also plans their check (File.Plan),
+// so that Check reads them once more only, to check them.
+func ReadSignedForCheck(path string, ring *signature.Keyring) (*File, error) {
+	return readSignedSums(path, ring, streamPlanned)
+}
+
+// readSignedSums is ReadSignedStreamed, the entries read how says.
+func readSignedSums(path string, ring *signature.Keyring, how readHow) (*File, error) {
+	sf, part, data, err := readSumsAs(path, how)
 	if err != nil {
 		return nil, err
 	}
@@ -119,11 +125,17 @@ func readSignedSums(path string, ring *signature.Keyring, stream bool) (*File, e
 // checksum file read from standard input has no folder to look in), the
 // entries kept out of memory as ReadSignedStreamed keeps them.
 func ParseSignedStreamed(path string, data []byte, ring *signature.Keyring) (*File, error) {
-	return parseSignedSums(path, data, ring, true)
+	return parseSignedSums(path, data, ring, streamEntries)
 }
 
-func parseSignedSums(path string, data []byte, ring *signature.Keyring, stream bool) (*File, error) {
-	sf, part, err := parseSumsAs(path, data, stream)
+// ParseSignedForCheck is ParseSignedStreamed for a check, as
+// ReadSignedForCheck is ReadSignedStreamed.
+func ParseSignedForCheck(path string, data []byte, ring *signature.Keyring) (*File, error) {
+	return parseSignedSums(path, data, ring, streamPlanned)
+}
+
+func parseSignedSums(path string, data []byte, ring *signature.Keyring, how readHow) (*File, error) {
+	sf, part, err := parseSumsAs(path, data, how)
 	if err != nil {
 		return nil, err
 	}
@@ -232,6 +244,26 @@ func TrustedKeys() (*signature.Keyring, []error) {
 	store, err := signature.UserStore()
 	if err != nil {
 		return ring, nil // no configuration folder: no keys of the user's
+	}
+	ks, errs := store.Load()
+	ring.Add(ks...)
+	return ring, errs
+}
+
+// TrustedKeysLater is TrustedKeys whose shipped keys are parsed only when
+// the ring is first used (signature.KeyringLater): a command that checks
+// no signature (a checksum file with none beside it) does not pay for
+// them. The user's keys are read at once, so that their errors are told
+// at once; a shipped key that cannot be read is a broken build, whose
+// test fails.
+func TrustedKeysLater() (*signature.Keyring, []error) {
+	ring := signature.KeyringLater(func() []*signature.Key {
+		shipped, _ := ShippedKeys()
+		return shipped
+	})
+	store, err := signature.UserStore()
+	if err != nil {
+		return ring, nil
 	}
 	ks, errs := store.Load()
 	ring.Add(ks...)

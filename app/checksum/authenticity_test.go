@@ -38,7 +38,7 @@ func TestReadSignedSumsDetached(t *testing.T) {
 			if tc.sigName != "" {
 				s.Write(t, tc.sigName, sig)
 			}
-			sf, err := readSignedSums(path, s.Ring, false)
+			sf, err := readSignedSums(path, s.Ring, keepEntries)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +76,7 @@ func TestReadSignedSumsClearSigned(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := s.Write(t, "Fedora-40-CHECKSUM", []byte(tc.file))
-			sf, err := readSignedSums(path, s.Ring, false)
+			sf, err := readSignedSums(path, s.Ring, keepEntries)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,7 +130,7 @@ func TestReadSignedSumsSignify(t *testing.T) {
 	iso := s.Write(t, "ubuntu.iso", []byte(apptest.ISOData))
 
 	// SHA256.sig itself: its embedded lines are the entries.
-	sf, err := readSignedSums(filepath.Join(s.Dir, "SHA256.sig"), s.Ring, false)
+	sf, err := readSignedSums(filepath.Join(s.Dir, "SHA256.sig"), s.Ring, keepEntries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestReadSignedSumsSignify(t *testing.T) {
 		t.Fatalf("SHA256.sig: %v, entries %+v", sf.Authenticity.Verdict, sf.Entries)
 	}
 	// SHA256 with SHA256.sig beside it.
-	sf, err = readSignedSums(filepath.Join(s.Dir, "SHA256"), s.Ring, false)
+	sf, err = readSignedSums(filepath.Join(s.Dir, "SHA256"), s.Ring, keepEntries)
 	if err != nil || sf.Authenticity.Verdict.Kind != signature.Genuine {
 		t.Fatalf("SHA256: %v %+v", err, sf.Authenticity)
 	}

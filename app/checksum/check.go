@@ -80,8 +80,12 @@ type CheckPlan struct {
 
 // Plan reads every entry of sf once to plan its check, and calls each with
 // every entry on the way (the window asks about files outside the folder
-// in the same reading).
+// in the same reading). Without each, the plan made as sf was read
+// (ReadSignedForCheck) is returned, when there is one.
 func (sf *File) Plan(each func(*Entry)) *CheckPlan {
+	if each == nil && sf.planned != nil {
+		return sf.planned
+	}
 	named := 0 // entries Hashdrop can check
 	p := planTargets(sf, func(e *Entry) {
 		if e.Unsupported == "" {
@@ -92,6 +96,28 @@ func (sf *File) Plan(each func(*Entry)) *CheckPlan {
 		}
 	})
 	return &CheckPlan{sf: sf, p: p, files: named - p.repeats()}
+}
+
+// planner plans a check as the entries are parsed (parseStreamed), as
+// planTargets does in one reading.
+type planner struct {
+	p     targetPlan
+	named int
+}
+
+func (pl *planner) add(sf *File, e *Entry) {
+	if e.Unsupported != "" {
+		return
+	}
+	if pl.named++; pl.named <= planOnePassMax { // more: Check plans in two readings
+		pl.p = append(pl.p, planSlot(sf, e))
+	}
+}
+
+// plan is the plan of the entries added.
+func (pl *planner) plan(sf *File) *CheckPlan {
+	p := pl.p.named()
+	return &CheckPlan{sf: sf, p: p, files: pl.named - p.repeats()}
 }
 
 // Files is how many files the entries name, as CheckReport.Files counts
@@ -182,9 +208,12 @@ func (sf *File) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 	// What each file needs, so that it is read once: the algorithms of all
 	// its entries (the likeliest of each), and how many entries name it.
 	c := &checker{sf: sf, rep: rep, opts: opts, q: q, root: root, kept: map[string]*target{}, sure: map[int]int{}}
-	if opts.Plan != nil && opts.Plan.sf == sf {
+	switch {
+	case opts.Plan != nil && opts.Plan.sf == sf:
 		c.plan = opts.Plan.p
-	} else {
+	case sf.planned != nil:
+		c.plan = sf.planned.p // made as sf was read
+	default:
 		c.plan = planTargets(sf, nil)
 	}
 	c.folders = newFolders(root)
@@ -511,13 +540,11 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 				each(e)
 			}
 			if e.Unsupported == "" {
-				p = append(p, planHash(sf.targetKey(e))|algMask(e.Algorithms[:1])<<planCountBits|1) // the likeliest candidate: the others only if needed
+				p = append(p, planSlot(sf, e))
 			}
 			return true
 		})
-		p = p.merge()
-		// Only the names named more than once need a slot.
-		return slices.Clip(slices.DeleteFunc(p, func(v uint64) bool { return v&planCountMax == 1 }))
+		return p.named()
 	}
 	seen := make([]uint64, max(1, sf.EntryCount*planSeenBits/64))
 	var again []uint32 // the top bits of the names' hashes whose bit was set already
@@ -552,6 +579,19 @@ func planTargets(sf *File, each func(*Entry)) targetPlan {
 		return true
 	})
 	return slices.Clip(p.merge())
+}
+
+// planSlot is e's slot in a plan: its file's name hash, the likeliest of
+// its candidates (the others are read only if needed), named once.
+func planSlot(sf *File, e *Entry) uint64 {
+	return planHash(sf.targetKey(e)) | algMask(e.Algorithms[:1])<<planCountBits | 1
+}
+
+// named merges the slots of p, one an entry, and keeps those of the names
+// named more than once: the others need no slot.
+func (p targetPlan) named() targetPlan {
+	p = p.merge()
+	return slices.Clip(slices.DeleteFunc(p, func(v uint64) bool { return v&planCountMax == 1 }))
 }
 
 // planOnePassMax is the most entries planTargets plans in one reading of

@@ -564,3 +564,73 @@ func TestCheckXXH32List(t *testing.T) {
 		t.Errorf("SHA-256: %v %q", rep.Results[0].Status, w)
 	}
 }
+
+// A checksum file read for a check (ReadSignedForCheck) is planned in the
+// reading that counts its entries, kept or read again from the disk: the
+// plan is the one a reading of its own makes, and the check judges every
+// entry alike. Above planOnePassMax entries there is no such plan.
+func TestCheckPlannedAsRead(t *testing.T) {
+	files := map[string]string{}
+	var text strings.Builder
+	for i := range 300 {
+		name := fmt.Sprintf("d%d/f%d", i%3, i)
+		files[name] = name
+		fmt.Fprintf(&text, "%s  %s\n", apptest.Hex("sha256", []byte(name)), name)
+		if i%50 == 0 { // named again, by another algorithm
+			fmt.Fprintf(&text, "MD5 (./%s) = %s\n", name, apptest.Hex("md5", []byte(name)))
+		}
+	}
+	text.WriteString(strings.Repeat("0", 64) + "  d0/f3\n") // named again, and FAILED
+	dir := apptest.Tree(t, files)
+	sums := filepath.Join(dir, "SHA256SUMS")
+	if err := os.WriteFile(sums, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	statuses := func(sf *File) []Status {
+		var got []Status
+		rep, err := sf.Check(context.Background(), CheckOptions{OnEntry: func(r EntryResult, _, _ int) { got = append(got, r.Status) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(got, Status(rep.Files[StatusOK]), Status(rep.Files[StatusFailed]))
+	}
+	plain, err := ReadSignedStreamed(sums, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := statuses(plain)
+	if n := len(want); want[n-2] != 299 || want[n-1] != 1 {
+		t.Fatalf("files OK and FAILED: %d, %d; want 299 and 1", want[n-2], want[n-1])
+	}
+	for _, reread := range []int64{rereadAbove, 1 << 10} {
+		was := rereadAbove
+		rereadAbove = reread
+		sf, err := ReadSignedForCheck(sums, nil)
+		rereadAbove = was
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sf.planned == nil || sf.Plan(nil) != sf.planned {
+			t.Fatalf("read again above %d bytes: no plan made as it was read", reread)
+		}
+		if p := planTargets(sf, nil); !slices.Equal(sf.planned.p, p) || sf.planned.Files() != plain.Plan(nil).Files() {
+			t.Errorf("read again above %d bytes: plan %x (%d files), a reading of its own %x (%d)", reread, sf.planned.p, sf.planned.Files(), p, plain.Plan(nil).Files())
+		}
+		if got := statuses(sf); !slices.Equal(got, want) {
+			t.Errorf("read again above %d bytes: %v, want %v", reread, got, want)
+		}
+	}
+	was := planOnePassMax
+	planOnePassMax = 100
+	defer func() { planOnePassMax = was }()
+	sf, err := ReadSignedForCheck(sums, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sf.planned != nil {
+		t.Errorf("a plan made as it was read, of more than planOnePassMax entries")
+	}
+	if got := statuses(sf); !slices.Equal(got, want) {
+		t.Errorf("planned by the check in two readings: %v, want %v", got, want)
+	}
+}

@@ -126,6 +126,16 @@ func stripHexSeparators(s string) string {
 	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
 		s = s[2:]
 	}
+	plain := true // the common case, a digest as sha256sum writes it: nothing to strip
+	for i := 0; i < len(s) && plain; i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == ' ', c >= '\t' && c <= '\r', c == ':', c == '-':
+			plain = false
+		}
+	}
+	if plain {
+		return s
+	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || r == ':' || r == '-' || r == '\u200b' {
 			return -1
@@ -168,6 +178,15 @@ func isWeak(a *hashing.Algorithm) bool {
 	return Strength(a) <= Strength(sha1)
 }
 
+// hexDigits[c] says whether c is a hex digit: a checksum file's digits are
+// looked at three times a line.
+var hexDigits = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isDigit(byte(c)) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+	}
+	return t
+}()
+
 func isAllHex(s string) bool {
 	if s == "" {
 		return false
@@ -180,7 +199,7 @@ func isAllHex(s string) bool {
 	return true
 }
 
-func isHexDigit(c byte) bool     { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+func isHexDigit(c byte) bool     { return hexDigits[c] }
 func isHexDigitRune(r rune) bool { return r < utf8.RuneSelf && isHexDigit(byte(r)) }
 func isDigit(c byte) bool        { return c >= '0' && c <= '9' }
 func isLetter(c byte) bool       { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

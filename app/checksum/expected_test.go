@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -142,5 +143,32 @@ func TestParseExpectedRejects(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// stripHexSeparators' shortcut for text with nothing to strip gives what
+// stripping each separator rune gives, for ASCII and the spaces beyond it.
+func TestStripHexSeparatorsShortcut(t *testing.T) {
+	slow := func(s string) string {
+		if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+			s = s[2:]
+		}
+		return strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) || r == ':' || r == '-' || r == '\u200b' {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	inputs := []string{"", "ab", "0x", "0xab", "0XAB12", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+		"ba:78:16", "ba-78", "ba 78", "ba\t78", "ba\v78", "ba\f78", "ba\r78", "ba\n78", "ba\u00a078", "ba\u008578", "ba\u200b78",
+		"ba\u300078", "été", "ba\x0878", "ba\x0e78", "x0ab"}
+	for c := 0; c < 256; c++ {
+		inputs = append(inputs, "ab"+string(rune(c))+"cd", "ab"+string([]byte{byte(c)})+"cd")
+	}
+	for _, s := range inputs {
+		if got, want := stripHexSeparators(s), slow(s); got != want {
+			t.Errorf("stripHexSeparators(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -2,8 +2,8 @@ package checksum
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"iter"
 	"os"
@@ -55,7 +55,18 @@ type File struct {
 	// and only the first Problems; Check parses its text again.
 	EntryCount, ProblemCount int
 	stream                   *sumsText
+	planned                  *CheckPlan // made while it was read (ReadSignedForCheck)
 }
+
+// readHow is how a checksum file is read: its entries kept, or streamed
+// (see File.EntryCount) and, for a check, planned in the same reading.
+type readHow uint8
+
+const (
+	keepEntries readHow = iota
+	streamEntries
+	streamPlanned
+)
 
 // Entry is one file listed in a checksum file with its expected digest.
 type Entry struct {
@@ -80,7 +91,7 @@ func (e *Entry) Expected() *ExpectedDigest {
 	if e.Unsupported != "" {
 		return nil
 	}
-	return &ExpectedDigest{Text: fmt.Sprintf("%x", e.Sum), Sum: e.Sum, Candidates: e.Algorithms, Tag: e.Tag, Encoding: "hex", Name: e.Name}
+	return &ExpectedDigest{Text: hex.EncodeToString(e.Sum), Sum: e.Sum, Candidates: e.Algorithms, Tag: e.Tag, Encoding: "hex", Name: e.Name}
 }
 
 // LineProblem is a line that is not understood, reported rather than dropped.
@@ -161,12 +172,12 @@ func ReadFile(path string) (*File, error) {
 // bytes read and the part a signature inside the file covers, for checking
 // signatures over the very bytes parsed.
 func readSums(path string) (*File, *signedPart, []byte, error) {
-	return readSumsAs(path, false)
+	return readSumsAs(path, keepEntries)
 }
 
-// readSumsAs is readSums; stream keeps the entries out of memory (see
-// File.EntryCount).
-func readSumsAs(path string, stream bool) (*File, *signedPart, []byte, error) {
+// readSumsAs is readSums, the entries read how says: kept, or out of
+// memory (see File.EntryCount).
+func readSumsAs(path string, how readHow) (*File, *signedPart, []byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, nil, ReadErrorOf(path, err)
@@ -182,7 +193,7 @@ func readSumsAs(path string, stream bool) (*File, *signedPart, []byte, error) {
 	if st.Size() > MaxFileSize {
 		return nil, nil, nil, &ReadError{Path: path, Kind: app.CauseTooLarge, Size: st.Size()}
 	}
-	if stream && st.Mode().IsRegular() && st.Size() > rereadAbove {
+	if how != keepEntries && st.Mode().IsRegular() && st.Size() > rereadAbove {
 		t, lines, kind, line, err := scanText(f, path, st)
 		switch {
 		case err != nil:
@@ -190,7 +201,7 @@ func readSumsAs(path string, stream bool) (*File, *signedPart, []byte, error) {
 		case kind != app.CauseOther:
 			return nil, nil, nil, &ReadError{Path: path, Kind: kind, Line: line}
 		case t != nil:
-			sf, err := parseLines(path, lines)
+			sf, err := parseLines(path, lines, how)
 			return sf, nil, nil, err
 		}
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -201,11 +212,12 @@ func readSumsAs(path string, stream bool) (*File, *signedPart, []byte, error) {
 	if err != nil {
 		return nil, nil, nil, ReadErrorOf(path, err)
 	}
-	sf, part, err := parseSumsAs(path, data, stream)
+	sf, part, err := parseSumsAs(path, data, how)
 	if err == nil && !st.Mode().IsRegular() {
 		// A pipe (check <(curl ...)) has no folder of its own: names are
 		// relative to the current one, as with standard input.
 		sf.Dir = "."
+		sf.planned = nil // its names were planned in the folder of its path
 	}
 	return sf, part, data, err
 }
@@ -226,18 +238,18 @@ func Parse(path string, data []byte) (*File, error) {
 // parseSums is Parse, also returning the part of the file a signature
 // inside it covers (nil when there is none).
 func parseSums(path string, data []byte) (*File, *signedPart, error) {
-	return parseSumsAs(path, data, false)
+	return parseSumsAs(path, data, keepEntries)
 }
 
 // parseSumsAs is parseSums; with stream, the File keeps its text
 // instead of its entries, and only the first problems (EntryCount), and the
 // text shares data's memory: data must not change afterwards.
-func parseSumsAs(path string, data []byte, stream bool) (*File, *signedPart, error) {
+func parseSumsAs(path string, data []byte, how readHow) (*File, *signedPart, error) {
 	sf := newSumsFile(path)
 	if len(data) > MaxFileSize {
 		return nil, nil, &ReadError{Path: path, Kind: app.CauseTooLarge}
 	}
-	text, kind := decodeText(data, stream)
+	text, kind := decodeText(data, how != keepEntries)
 	if kind != app.CauseOther {
 		return nil, nil, &ReadError{Path: path, Kind: kind}
 	}
@@ -246,21 +258,21 @@ func parseSumsAs(path string, data []byte, stream bool) (*File, *signedPart, err
 		return nil, nil, &ReadError{Path: path, Kind: app.CauseLongLine, Line: long}
 	}
 	part := findSignedPart(text)
-	if !stream {
+	if how == keepEntries {
 		sf.parse(lines, part, nil, nil)
 		return sf, part, nil
 	}
 	sf.stream = &sumsText{lines: lines, part: part}
-	sf.parseStreamed()
+	sf.parseStreamed(how == streamPlanned)
 	return sf, part, nil
 }
 
 // parseLines parses a checksum file read again from the disk (scanText)
 // for streaming.
-func parseLines(path string, lines lineList) (*File, error) {
+func parseLines(path string, lines lineList, how readHow) (*File, error) {
 	sf := newSumsFile(path)
 	sf.stream = &sumsText{lines: lines}
-	sf.parseStreamed()
+	sf.parseStreamed(how == streamPlanned)
 	if err := sf.TextErr(); err != nil {
 		return nil, err
 	}
@@ -274,15 +286,24 @@ func newSumsFile(path string) *File {
 }
 
 // parseStreamed parses sf.stream's text, keeping where its entries are and
-// the first problems, which keep none of the text.
-func (sf *File) parseStreamed() {
-	sf.parseAs(sf.stream.lines, sf.stream.part, func(Entry) {}, func(lp LineProblem) {
+// the first problems, which keep none of the text; planned, it also plans
+// their check (File.Plan), in one reading of up to planOnePassMax entries.
+func (sf *File) parseStreamed(planned bool) {
+	entry := func(Entry) {}
+	var pl planner
+	if planned {
+		entry = func(e Entry) { pl.add(sf, &e) }
+	}
+	sf.parseAs(sf.stream.lines, sf.stream.part, entry, func(lp LineProblem) {
 		if len(sf.Problems) < maxKeptProblems {
 			lp.Text, lp.Digest, lp.Header = strings.Clone(lp.Text), strings.Clone(lp.Digest), strings.Clone(lp.Header)
 			sf.Problems = append(sf.Problems, lp)
 		}
 	}, sf.stream)
 	sf.stream.runs = slices.Clip(sf.stream.runs)
+	if planned && sf.EntryCount <= planOnePassMax {
+		sf.planned = pl.plan(sf)
+	}
 }
 
 // TextErr is the ReadError of a checksum file read again from the disk

@@ -355,7 +355,7 @@ func TestStreamedEntriesAreRunsOfLines(t *testing.T) {
 		name, text string
 		runs       int
 	}{{"plain", plain.String(), 1}, {"comments", broken.String(), 11}} {
-		st, _, err := parseSumsAs("x.crc32", []byte(c.text), true)
+		st, _, err := parseSumsAs("x.crc32", []byte(c.text), streamEntries)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -69,7 +69,7 @@ func FuzzParseSums(f *testing.F) {
 			}
 		}
 		// Streamed, the same entries, each parsed again on its own.
-		st, _, err := parseSumsAs(name, data, true)
+		st, _, err := parseSumsAs(name, data, streamEntries)
 		if err != nil || st.EntryCount != len(sf.Entries) || st.ProblemCount != len(sf.Problems) {
 			t.Fatalf("streamed: %v, %d entries and %d problems, want %d and %d", err, st.EntryCount, st.ProblemCount, len(sf.Entries), len(sf.Problems))
 		}
@@ -101,7 +101,7 @@ func readAgainAsParsed(t *testing.T, name string, data []byte, whole *File, err 
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sf, _, _, got := readSumsAs(path, true)
+	sf, _, _, got := readSumsAs(path, streamEntries)
 	if err != nil || got != nil {
 		if app.CauseOf(err) != app.CauseOf(got) {
 			t.Fatalf("read again: %v, whole: %v", got, err)

@@ -2,6 +2,8 @@ package checksum
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/hashdrop/hashdrop/app"
 )
@@ -38,6 +40,25 @@ func (l *Locator) Locate(e *Entry) (string, Status, error) {
 		return path, status, nil
 	}
 	return path, status, &app.FileError{Name: path, Kind: w.kind, Err: w.err}
+}
+
+// LocateKnown is Locate for a caller that walked the folder already:
+// known reports whether a path, as Locate returns it, is a regular file
+// (not a symbolic link) that the walk found with no link on its way from
+// a folder that holds this checksum file's. An entry naming such a file is
+// StatusOK without looking at the disk again, as os.Root would find it;
+// any other entry is Locate's.
+func (l *Locator) LocateKnown(e *Entry, known func(path string) bool) (string, Status, error) {
+	if e.Escaped || !strings.Contains(e.Name, `\`) || filepath.Separator == '\\' { // one reading
+		path, _, status, w := l.sf.place(e, l.root)
+		switch {
+		case status != StatusOK:
+			return path, status, &app.FileError{Name: path, Kind: w.kind, Err: w.err}
+		case known(path):
+			return path, StatusOK, nil
+		}
+	}
+	return l.Locate(e)
 }
 
 // Close releases the folder the locator holds open.

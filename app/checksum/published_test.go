@@ -1,8 +1,11 @@
 package checksum
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -225,7 +228,7 @@ func TestSumsIndexOfManyEntries(t *testing.T) {
 	fmt.Fprintf(&b, "%08x  sub\\g.bin\n", 1) // line n+2: sub\g.bin, also read as sub/g.bin
 	dir := t.TempDir()
 	path := filepath.Join(dir, "big.sfv")
-	sf, _, err := parseSumsAs(path, []byte(strings.ReplaceAll(b.String(), "  ", " ")), true)
+	sf, _, err := parseSumsAs(path, []byte(strings.ReplaceAll(b.String(), "  ", " ")), streamEntries)
 	if err != nil || sf.EntryCount != n+2 {
 		t.Fatalf("%v, %d entries", err, sf.EntryCount)
 	}
@@ -262,7 +265,7 @@ func TestSumsIndexMadeAtFirstLookup(t *testing.T) {
 		fmt.Fprintf(&b, "%08x f%05d.bin\n", i, i)
 	}
 	dir := t.TempDir()
-	sf, _, err := parseSumsAs(filepath.Join(dir, "big.sfv"), []byte(b.String()), true)
+	sf, _, err := parseSumsAs(filepath.Join(dir, "big.sfv"), []byte(b.String()), streamEntries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,5 +289,47 @@ func TestSumsIndexMadeAtFirstLookup(t *testing.T) {
 	}
 	if !x.Built() || len(x.slots) != 5000 {
 		t.Errorf("built %v, %d slots", x.Built(), len(x.slots))
+	}
+}
+
+// ReadIndexKept keeps the entries of a checksum file of up to KeptMax
+// bytes, the same entries ReadIndex streams, and its index finds files
+// alike.
+func TestReadIndexKept(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&b, "%s  d/f%d\n", apptest.Hex("sha256", []byte(fmt.Sprint(i))), i)
+	}
+	b.WriteString("MD5 (d/f7) = " + apptest.ABCMD5 + "\nnot a line\n")
+	path := filepath.Join(dir, "SHA256SUMS")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := ReadIndexKept(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	streamed, err := ReadIndex(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, ss := kept.File(), streamed.File()
+	if len(ks.Entries) != 101 || ks.EntryCount != ss.EntryCount || ks.ProblemCount != 1 || ss.ProblemCount != 1 || len(ss.Entries) != 0 {
+		t.Fatalf("kept %d entries of %d, %d problems; streamed %d of %d, %d problems", len(ks.Entries), ks.EntryCount, ks.ProblemCount, len(ss.Entries), ss.EntryCount, ss.ProblemCount)
+	}
+	var streamedEntries []Entry
+	for _, e := range ss.All() {
+		streamedEntries = append(streamedEntries, *e)
+	}
+	for i, e := range ks.Entries {
+		s := streamedEntries[i]
+		if e.Name != s.Name || e.Line != s.Line || !bytes.Equal(e.Sum, s.Sum) || !slices.Equal(e.Algorithms, s.Algorithms) {
+			t.Errorf("entry %d: kept %+v, streamed %+v", i, e, s)
+		}
+	}
+	target := filepath.Join(dir, "d", "f7")
+	if k, s := kept.Published(target), streamed.Published(target); len(k) != 2 || len(s) != 2 {
+		t.Errorf("d/f7: %d entries kept, %d streamed; want 2", len(k), len(s))
 	}
 }

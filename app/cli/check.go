@@ -166,19 +166,19 @@ func (c *cli) check(args []string) int {
 // and only a signature inside the text can be checked).
 func (c *cli) readSums(name string, ring *signature.Keyring) (*checksum.File, error) {
 	if name != "-" {
-		return checksum.ReadSignedStreamed(name, ring)
+		return checksum.ReadSignedForCheck(name, ring) // planned as it is read
 	}
 	data, err := io.ReadAll(io.LimitReader(c.stdin, checksum.MaxFileSize+1))
 	if err != nil {
 		return nil, checksum.ReadErrorOf("standard input", err)
 	}
-	return checksum.ParseSignedStreamed("-", data, ring)
+	return checksum.ParseSignedForCheck("-", data, ring)
 }
 
 // keyring is the shipped keys, the user's and those of --keyring files;
 // false after a --keyring file could not be read.
 func (c *cli) keyring(files []string) (*signature.Keyring, bool) {
-	ring, errs := checksum.TrustedKeys()
+	ring, errs := checksum.TrustedKeysLater() // the shipped keys parsed when a signature is checked
 	for _, err := range errs {
 		c.errorf("hashdrop: warning: a key of yours cannot be read: %v", err)
 	}

@@ -74,7 +74,10 @@ func (c *cli) verify(args []string) int {
 		return ExitUsage
 	}
 	ctx := context.Background()
-	rel := release.Gather(ctx, paths, release.Options{Ring: ring, AllowOutside: *outside})
+	// The files found in folders are looked at once, as they are read:
+	// reading one tells its size (hashAll); the checksum files are parsed
+	// once.
+	rel := release.Gather(ctx, paths, release.Options{Ring: ring, AllowOutside: *outside, SizesLater: true, KeepEntries: true})
 	for _, err := range rel.Problems {
 		c.errorf("hashdrop: %v", err)
 	}
@@ -119,9 +122,10 @@ func (c *cli) verify(args []string) int {
 // cannot be read is marked so in ev.
 func Verify(ctx context.Context, ev *verdict.Evidence) verdict.Report {
 	first := make([][]*hashing.Algorithm, len(ev.Files))
+	firsts := release.NewFirsts(ev.Sources)
 	for i := range ev.Files {
 		if f := &ev.Files[i]; !f.Companion && f.Read.Readable() {
-			first[i] = release.FirstAlgorithms(f, ev.Sources)
+			first[i] = firsts.Of(f)
 			if ev.Pasted != nil && ev.Pasted.Digest != nil {
 				for _, a := range ev.Pasted.Digest.ReadFirst() {
 					first[i] = appendNew(first[i], a)
@@ -180,7 +184,7 @@ func hashAll(ctx context.Context, ev *verdict.Evidence, algs [][]*hashing.Algori
 			return true
 		}
 		f.Digests = append(f.Digests, res.Digests...)
-		f.Read = verdict.FileDone
+		f.Read, f.Size = verdict.FileDone, res.Size
 		return true
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -43,6 +44,16 @@ type Options struct {
 	// unchecked: checking one reads the whole file, and the window does
 	// it in the background (checksum.VerifyFile).
 	OwnSignaturesLater bool
+	// SizesLater leaves the Size of a file found in a folder -1 (not
+	// known) rather than stat it: the caller learns it as it reads the
+	// file (verify). The walk's own look at each name tells a regular
+	// file from the rest.
+	SizesLater bool
+	// KeepEntries keeps in memory the entries of the checksum files read
+	// (up to checksum.KeptMax bytes each; Sums then holds them): each is
+	// parsed once, not once to be counted and once more to be gone
+	// through (verify, which keeps no Sums for later).
+	KeepEntries bool
 }
 
 // Release is what Gather found.
@@ -66,6 +77,11 @@ type Release struct {
 type item struct {
 	path, name string
 	walked     bool // found in a folder: its checksum files are the release's
+	// plain: the walk saw a regular file here, no link, and came to it
+	// from the folder root (absolute) through folders, not links.
+	plain bool
+	root  string
+	size  int64 // of a link to a file, from the walk's stat; else -1
 }
 
 // Gather expands paths into the release's files and what was published
@@ -76,44 +92,52 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 	r := &Release{}
 	var items []item
 	found := foundCounter(opts.Found)
+	// The current folder, once: filepath.Abs asks for it (two stats) at
+	// every call, and every file's path is made absolute.
+	wd, _ := os.Getwd()
+	g := gatherer{r: r, opts: opts, wd: wd, rows: make(map[string]int), entryRow: make(map[entryKey]int)}
 	for _, p := range paths {
 		if ctx.Err() != nil {
 			break
 		}
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			items = append(items, r.walk(ctx, p, found)...)
+			items = append(items, r.walk(ctx, p, g.abs(p), found)...)
 		} else {
-			items = append(items, item{path: p, name: p})
+			items = append(items, item{path: p, name: p, size: -1})
 			found(1)
 		}
 	}
 	found(0)
-	g := gatherer{r: r, opts: opts, rows: make(map[string]int), entryRow: make(map[entryKey]int)}
+	// The rows: the files found, and those the checksum files name that
+	// are not there, fewer as a rule.
+	r.Files, r.Names, r.Walked = make([]verdict.File, 0, len(items)), make([]string, 0, len(items)), make([]bool, 0, len(items))
+	g.plain = make([]string, 0, len(items))
+	g.rows = make(map[string]int, len(items))
 	var sums []item
 	for _, it := range items {
 		var i int
 		switch {
 		case isSignature(it.path):
-			i = g.add(it.path, it.name, verdict.File{Companion: true})
+			i = g.add(it.path, it.name, verdict.File{Companion: true}, nil)
 		case checksum.IsSumsName(filepath.Base(it.path)):
-			i = g.add(it.path, it.name, verdict.File{Companion: true})
+			i = g.add(it.path, it.name, verdict.File{Companion: true}, &it)
 			sums = append(sums, it)
 		default:
-			i = g.add(it.path, it.name, verdict.File{})
+			i = g.add(it.path, it.name, verdict.File{}, &it)
 		}
 		r.Walked[i] = r.Walked[i] || it.walked
 	}
-	listed := make(map[int]bool)
+	var listed []bool // listed[i]: a checksum file read lists r.Files[i]
 	given := slices.Clone(opts.Given)
 	for _, it := range sums {
-		if x := g.entries(it.path, listed); x != nil && !it.walked {
+		if x := g.entries(it.path, &listed); x != nil && !it.walked {
 			given = append(given, x)
 		}
 	}
 	claimed := make(map[int]bool)
 	for i := range r.Files {
 		f := &r.Files[i]
-		if f.Companion || listed[i] || r.Walked[i] || !f.Read.Readable() {
+		if f.Companion || i < len(listed) && listed[i] || r.Walked[i] || !f.Read.Readable() {
 			continue
 		}
 		// A file given itself that no entry names by its path: a checksum
@@ -184,9 +208,10 @@ func isSignature(path string) bool {
 	return err == nil
 }
 
-// walk lists the regular files of the folder root in name order (links
-// to files followed, links to folders not: they could loop).
-func (r *Release) walk(ctx context.Context, root string, found func(int)) []item {
+// walk lists the regular files of the folder root, whose absolute path is
+// abs, in name order (links to files followed, links to folders not: they
+// could loop).
+func (r *Release) walk(ctx context.Context, root, abs string, found func(int)) []item {
 	var out []item
 	parent := filepath.Dir(filepath.Clean(root))
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -203,18 +228,24 @@ func (r *Release) walk(ctx context.Context, root string, found func(int)) []item
 		if d.IsDir() {
 			return nil
 		}
+		it := item{path: path, walked: true, size: -1}
 		if d.Type()&fs.ModeSymlink != 0 {
-			if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+			st, err := os.Stat(path)
+			if err != nil || !st.Mode().IsRegular() {
 				return nil
 			}
+			it.size = st.Size()
 		} else if !d.Type().IsRegular() {
 			return nil
+		} else {
+			it.plain, it.root = true, abs
 		}
 		name, err := filepath.Rel(parent, path)
 		if err != nil {
 			name = path
 		}
-		out = append(out, item{path: path, name: name, walked: true})
+		it.name = name
+		out = append(out, it)
 		found(1)
 		return nil
 	})
@@ -225,8 +256,12 @@ func (r *Release) walk(ctx context.Context, root string, found func(int)) []item
 type gatherer struct {
 	r        *Release
 	opts     Options
+	wd       string           // the current folder ("": unknown)
 	rows     map[string]int   // absolute path -> index in r.Files
 	entryRow map[entryKey]int // an entry whose file is not there -> its row
+	// plain[i] is, for a row the walk saw as a regular file that is no
+	// link, the folder the walk started from; "" for the others.
+	plain []string
 }
 
 // entryKey is an entry of a checksum file: the file's absolute path, and
@@ -236,14 +271,33 @@ type entryKey struct {
 	line   int
 }
 
-// add lists the file at path once, and returns its index.
-func (g *gatherer) add(path, name string, f verdict.File) int {
-	key := absPath(path)
+// add lists the file at path once, and returns its index. it is what a
+// walk or the paths given said of it, if anything: a file the walk saw is
+// not looked at again when opts.SizesLater leaves its size for later.
+func (g *gatherer) add(path, name string, f verdict.File, it *item) int {
+	key := g.abs(path)
 	if i, ok := g.rows[key]; ok {
 		return i
 	}
+	return g.addAt(key, path, name, f, it)
+}
+
+// addAt is add for a file not listed yet, whose absolute path is key.
+func (g *gatherer) addAt(key, path, name string, f verdict.File, it *item) int {
 	f.Path, f.Size = path, -1
-	if f.Read == verdict.FileWaiting {
+	plain := ""
+	if it != nil && f.Read == verdict.FileWaiting {
+		if it.plain {
+			plain = it.root
+		}
+		f.Size = it.size // of a link the walk followed to a regular file; else -1
+	}
+	// A file the walk saw as a regular one is not looked at again when
+	// reading it will tell its size.
+	if f.Read == verdict.FileWaiting && f.Size < 0 && (plain == "" || !g.opts.SizesLater) {
+		if looked != nil {
+			looked(path, "stat")
+		}
 		st, err := os.Stat(path)
 		switch {
 		case err != nil:
@@ -257,6 +311,7 @@ func (g *gatherer) add(path, name string, f verdict.File) int {
 		}
 	}
 	g.rows[key] = len(g.r.Files)
+	g.plain = append(g.plain, plain)
 	g.r.Files = append(g.r.Files, f)
 	g.r.Names = append(g.r.Names, name)
 	g.r.Walked = append(g.r.Walked, false)
@@ -275,8 +330,12 @@ func refusal(st fs.FileInfo) app.Cause {
 // checksum file given alone: its files; an entry whose file is missing:
 // a row that says so). It returns the checksum file, indexed, or nil when
 // it cannot be read.
-func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
-	x, err := checksum.ReadIndex(path, g.opts.Ring)
+func (g *gatherer) entries(path string, listed *[]bool) *checksum.Index {
+	read := checksum.ReadIndex
+	if g.opts.KeepEntries {
+		read = checksum.ReadIndexKept
+	}
+	x, err := read(path, g.opts.Ring)
 	if err != nil {
 		g.r.Problems = append(g.r.Problems, err)
 		return nil
@@ -290,8 +349,37 @@ func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
 	defer loc.Close()
 	g.r.Sums = append(g.r.Sums, x)
 	src := verdict.Source{Path: path}
+	// An entry naming a file the walk saw, a regular file reached from a
+	// folder that holds this checksum file through folders alone, is that
+	// file: it is not looked up again (os.Root would find it so).
+	dir := g.abs(sf.Dir)
+	knownRow := -1
+	known := func(p string) bool {
+		i, ok := g.rows[g.abs(p)]
+		if !ok || g.plain[i] == "" || !within(dir, g.plain[i]) {
+			if looked != nil {
+				looked(p, "locate")
+			}
+			return false
+		}
+		knownRow = i
+		return true
+	}
 	for _, e := range sf.All() {
-		target, status, err := loc.Locate(e)
+		knownRow = -1
+		var (
+			target string
+			status checksum.Status
+			err    error
+		)
+		if strings.Contains(e.Name, "..") {
+			if looked != nil {
+				looked(e.Name, "locate")
+			}
+			target, status, err = loc.Locate(e) // ".." after a link is not where the walk was
+		} else {
+			target, status, err = loc.LocateKnown(e, known)
+		}
 		f := verdict.File{}
 		switch status {
 		case checksum.StatusMissing:
@@ -301,8 +389,14 @@ func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
 		case checksum.StatusUnreadable:
 			f.Read, f.Err = verdict.FileUnreadable, err
 		}
-		i := g.add(target, target, f)
-		listed[i] = true
+		i := knownRow
+		if i < 0 {
+			i = g.add(target, target, f, nil)
+		}
+		if n := len(g.r.Files); len(*listed) < n {
+			*listed = slices.Grow(*listed, n-len(*listed))[:n]
+		}
+		(*listed)[i] = true
 		row := &g.r.Files[i]
 		if e.Unsupported != "" {
 			if !slices.Contains(row.Unsupported, e.Unsupported) {
@@ -314,7 +408,7 @@ func (g *gatherer) entries(path string, listed map[int]bool) *checksum.Index {
 		row.Published = append(row.Published, p)
 		if status == checksum.StatusMissing {
 			src.Orphans = append(src.Orphans, verdict.Orphan{Name: e.Name, Path: target, Published: p})
-			g.entryRow[entryKey{absPath(path), e.Line}] = i
+			g.entryRow[entryKey{g.abs(path), e.Line}] = i
 		}
 	}
 	g.r.Sources = append(g.r.Sources, src)
@@ -332,7 +426,7 @@ func (g *gatherer) byName(i int, given []*checksum.Index, claimed map[int]bool) 
 				continue
 			}
 			f.Published = append(f.Published, p)
-			if row, ok := g.entryRow[entryKey{absPath(p.Source), p.Line}]; ok && row != i {
+			if row, ok := g.entryRow[entryKey{g.abs(p.Source), p.Line}]; ok && row != i {
 				claimed[row] = true
 			}
 		}
@@ -342,7 +436,7 @@ func (g *gatherer) byName(i int, given []*checksum.Index, claimed map[int]bool) 
 // has reports whether f has the entry p already.
 func (g *gatherer) has(f *verdict.File, p checksum.Published) bool {
 	return slices.ContainsFunc(f.Published, func(q checksum.Published) bool {
-		return q.Line == p.Line && absPath(q.Source) == absPath(p.Source)
+		return q.Line == p.Line && g.abs(q.Source) == g.abs(p.Source)
 	})
 }
 
@@ -360,7 +454,7 @@ func (g *gatherer) drop(claimed map[int]bool) {
 	for i, f := range r.Files {
 		if claimed[i] {
 			for _, p := range f.Published {
-				gone[entryKey{absPath(p.Source), p.Line}] = true
+				gone[entryKey{g.abs(p.Source), p.Line}] = true
 			}
 			continue
 		}
@@ -370,7 +464,7 @@ func (g *gatherer) drop(claimed map[int]bool) {
 	for k := range r.Sources {
 		src := &r.Sources[k]
 		src.Orphans = slices.DeleteFunc(src.Orphans, func(o verdict.Orphan) bool {
-			return gone[entryKey{absPath(o.Published.Source), o.Published.Line}]
+			return gone[entryKey{g.abs(o.Published.Source), o.Published.Line}]
 		})
 	}
 }
@@ -448,14 +542,37 @@ func Absent(sf *checksum.File) []verdict.Orphan {
 
 // known reports whether the checksum file at path is a source already.
 func (g *gatherer) known(path string) bool {
-	return slices.ContainsFunc(g.r.Sources, func(s verdict.Source) bool { return absPath(s.Path) == absPath(path) })
+	return slices.ContainsFunc(g.r.Sources, func(s verdict.Source) bool { return g.abs(s.Path) == g.abs(path) })
 }
 
-func absPath(path string) string {
-	if p, err := filepath.Abs(path); err == nil {
-		return p
+// looked, when set (tests), is told of every look Gather takes at a file
+// listed: a stat, or the lookup of a checksum file's entry (Locate).
+var looked func(path, how string)
+
+// abs is filepath.Abs(path) without asking for the current folder again.
+func (g *gatherer) abs(path string) string {
+	switch {
+	case filepath.IsAbs(path):
+		return filepath.Clean(path)
+	case g.wd == "" || runtime.GOOS == "windows": // drive-relative names: the system's rules
+		if p, err := filepath.Abs(path); err == nil {
+			return p
+		}
+		return path
 	}
-	return path
+	return filepath.Join(g.wd, path)
+}
+
+// within reports whether the folder dir is root or inside it (both
+// absolute and clean).
+func within(dir, root string) bool {
+	if dir == root {
+		return true
+	}
+	if !strings.HasSuffix(root, string(filepath.Separator)) {
+		root += string(filepath.Separator)
+	}
+	return strings.HasPrefix(dir, root)
 }
 
 // FirstAlgorithms are the algorithms to read the file with first: the
@@ -463,32 +580,62 @@ func absPath(path string) string {
 // for 64 hex digits, MD5 for 32, or what its checksum file says), CRC32 for its name,
 // and for a file nothing names, those of the entries it may be a renamed
 // copy of. A digest that does not match its likeliest algorithm asks for
-// the others through the verdict's Needs.
+// the others through the verdict's Needs. For many files, Firsts.
 func FirstAlgorithms(f *verdict.File, sources []verdict.Source) []*hashing.Algorithm {
+	return NewFirsts(sources).Of(f)
+}
+
+// Firsts gives the FirstAlgorithms of the files of one release: the
+// algorithms of the entries a file nothing names may be a renamed copy of
+// are gathered once, so that a release of many such files and many
+// entries costs a pass over each, not one over the entries a file.
+type Firsts struct {
+	sources []verdict.Source
+	orphans []*hashing.Algorithm
+	done    bool
+}
+
+// NewFirsts returns the Firsts of a release whose sources are sources.
+func NewFirsts(sources []verdict.Source) *Firsts { return &Firsts{sources: sources} }
+
+// Of returns FirstAlgorithms(f, the sources).
+func (x *Firsts) Of(f *verdict.File) []*hashing.Algorithm {
 	var out []*hashing.Algorithm
-	add := func(e *checksum.ExpectedDigest) {
-		if e == nil {
-			return
+	for _, p := range f.Published {
+		out = addReadFirst(out, p.Expected)
+	}
+	if f.InName != nil {
+		out = addReadFirst(out, f.InName.Expected)
+	}
+	if len(f.Published) == 0 {
+		if !x.done {
+			x.done = true
+			for _, s := range x.sources {
+				for _, o := range s.Orphans {
+					if !strings.HasPrefix(o.Published.Expected.Candidates[0].ID, "crc") {
+						x.orphans = addReadFirst(x.orphans, o.Published.Expected)
+					}
+				}
+			}
 		}
-		for _, a := range e.ReadFirst() {
+		for _, a := range x.orphans {
 			if !slices.Contains(out, a) {
 				out = append(out, a)
 			}
 		}
 	}
-	for _, p := range f.Published {
-		add(p.Expected)
+	return out
+}
+
+// addReadFirst adds to out the algorithms e is read with first, those
+// not in it already.
+func addReadFirst(out []*hashing.Algorithm, e *checksum.ExpectedDigest) []*hashing.Algorithm {
+	if e == nil {
+		return out
 	}
-	if f.InName != nil {
-		add(f.InName.Expected)
-	}
-	if len(f.Published) == 0 {
-		for _, s := range sources {
-			for _, o := range s.Orphans {
-				if !strings.HasPrefix(o.Published.Expected.Candidates[0].ID, "crc") {
-					add(o.Published.Expected)
-				}
-			}
+	for _, a := range e.ReadFirst() {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
 		}
 	}
 	return out

@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashdrop/hashdrop/app/verdict"
@@ -158,5 +160,157 @@ func TestGatherCountsAndDefersOwnSignatures(t *testing.T) {
 		if !w {
 			t.Errorf("%s is not marked as found in the folder", r.Names[i])
 		}
+	}
+}
+
+// lookCounter counts Gather's looks at each file (the looked hook).
+func lookCounter(t *testing.T) map[string]int {
+	n := map[string]int{}
+	looked = func(path, how string) { n[filepath.Base(path)+" "+how]++ }
+	t.Cleanup(func() { looked = nil })
+	return n
+}
+
+// verify's gathering of a folder does not look at the files the walk
+// found again, neither to stat them (SizesLater: reading them tells their
+// sizes) nor to find the checksum file's entries: one open and one fstat a
+// file are left, those of its reading. The release is the same as when
+// Gather looks at each file.
+func TestGatherTakesTheWalksWord(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	var sums string
+	for d := range 3 {
+		for i := range 20 {
+			name := filepath.Join(string(rune('a'+d)), string(rune('k'+i))+".bin")
+			write(t, filepath.Join(root, name), name)
+			sums += sha(name) + "  " + filepath.ToSlash(name) + "\n"
+		}
+	}
+	write(t, filepath.Join(root, "SHA256SUMS"), sums+sha("gone")+"  c/gone.bin\n")
+	looks := lookCounter(t)
+	r := Gather(context.Background(), []string{root}, Options{SizesLater: true})
+	if len(looks) != 1 || looks["gone.bin locate"] != 1 {
+		t.Errorf("looks at files: %v; want the missing entry's lookup alone", looks)
+	}
+	looked = nil
+	full := Gather(context.Background(), []string{root}, Options{})
+	if len(r.Files) != 62 || len(full.Files) != len(r.Files) {
+		t.Fatalf("%d and %d files, want 60, the checksum file and the missing one", len(r.Files), len(full.Files))
+	}
+	for i, f := range r.Files {
+		g := full.Files[i]
+		if f.Path != g.Path || f.Read != g.Read || len(f.Published) != len(g.Published) || f.Companion != g.Companion || r.Walked[i] != full.Walked[i] {
+			t.Errorf("%s: %+v; looking at each file: %+v", r.Names[i], f, g)
+		}
+		if f.Read == verdict.FileWaiting && (f.Size != -1 || g.Size != int64(len(filepath.Base(g.Path))+2) && !f.Companion) {
+			t.Errorf("%s: size %d, looking at each file %d; want -1 until it is read", r.Names[i], f.Size, g.Size)
+		}
+	}
+	if len(r.Sources) != 1 || len(r.Sources[0].Orphans) != 1 {
+		t.Errorf("sources %+v", r.Sources)
+	}
+}
+
+// An entry is taken from the walk only when the walk came to its file
+// through folders from one holding the checksum file: a file reached
+// through a link out of the folder (its folder given too) and a name
+// through ".." are looked up, as Locate always did.
+func TestGatherLooksUpWhatTheWalkCannotVouchFor(t *testing.T) {
+	top := t.TempDir()
+	root := filepath.Join(top, "r")
+	out := filepath.Join(top, "out")
+	write(t, filepath.Join(out, "x.bin"), "x")
+	write(t, filepath.Join(root, "in", "y.bin"), "y")
+	if err := os.Symlink(out, filepath.Join(root, "l")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	write(t, filepath.Join(root, "SHA256SUMS"), sha("x")+"  l/x.bin\n"+sha("y")+"  in/../in/y.bin\n")
+	looks := lookCounter(t)
+	// "r/l/" with its slash: the walk goes into the folder the link leads to.
+	r := Gather(context.Background(), []string{root, filepath.Join(root, "l") + "/"}, Options{SizesLater: true})
+	if looks["x.bin locate"] != 1 || looks["y.bin locate"] != 1 {
+		t.Errorf("looks %v; want l/x.bin and in/../in/y.bin looked up", looks)
+	}
+	seen := 0
+	for i, f := range r.Files {
+		switch f.Path {
+		case filepath.Join(root, "in", "y.bin"):
+			seen++
+			if f.Read != verdict.FileWaiting || len(f.Published) != 1 {
+				t.Errorf("%s: %v, %d published; want its entry", r.Names[i], f.Read, len(f.Published))
+			}
+		case filepath.Join(root, "l", "x.bin"):
+			// Given itself (its folder was), it is read whatever the
+			// checksum file's folder says of the way to it.
+			seen++
+			if f.Read != verdict.FileWaiting || len(f.Published) != 1 {
+				t.Errorf("%s: %v, %d published; want its entry", r.Names[i], f.Read, len(f.Published))
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("%d of the 2 entries found", seen)
+	}
+}
+
+// Firsts gives each file what FirstAlgorithms gives it, the orphans'
+// algorithms gathered once for all the files nothing names.
+func TestFirstsAsFirstAlgorithms(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	write(t, filepath.Join(root, "a.bin"), "a")
+	write(t, filepath.Join(root, "b [3610A686].bin"), "b")
+	write(t, filepath.Join(root, "SHA256SUMS"), sha("a")+"  a.bin\n"+sha("x")+"  gone.bin\n")
+	write(t, filepath.Join(root, "MD5SUMS"), "0cc175b9c0f1b6a831c399e269772661  gone2.bin\n")
+	write(t, filepath.Join(root, "files.sfv"), "gone3.bin 3610A686\n")
+	write(t, filepath.Join(root, "B2SUMS"), strings.Repeat("ab", 64)+"  gone4.bin\n")
+	r := Gather(context.Background(), []string{root}, Options{})
+	firsts := NewFirsts(r.Sources)
+	unnamed := 0
+	for i := range r.Files {
+		f := &r.Files[i]
+		if f.Companion {
+			continue
+		}
+		if len(f.Published) == 0 {
+			unnamed++
+		}
+		got, want := firsts.Of(f), FirstAlgorithms(f, r.Sources)
+		if !slices.Equal(got, want) || len(got) == 0 {
+			t.Errorf("%s: %v, FirstAlgorithms %v", r.Names[i], got, want)
+		}
+	}
+	if unnamed < 1 {
+		t.Errorf("no file nothing names: the test tests nothing")
+	}
+}
+
+// KeepEntries (verify) gathers the release that streaming the checksum
+// files gathers: the same rows, digests and orphans.
+func TestGatherKeepingEntries(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	var sums string
+	for i := range 40 {
+		name := fmt.Sprintf("d%d/f%d", i%4, i)
+		write(t, filepath.Join(root, name), name)
+		sums += sha(name) + "  " + name + "\n"
+	}
+	write(t, filepath.Join(root, "SHA256SUMS"), sums+sha("gone")+"  gone.bin\nnot a line\n")
+	kept := Gather(context.Background(), []string{root}, Options{SizesLater: true, KeepEntries: true})
+	streamed := Gather(context.Background(), []string{root}, Options{SizesLater: true})
+	if len(kept.Files) != 42 || len(kept.Files) != len(streamed.Files) || len(kept.Sums) != 1 || kept.Sums[0].File().ProblemCount != 1 {
+		t.Fatalf("%d and %d rows, %d checksum files", len(kept.Files), len(streamed.Files), len(kept.Sums))
+	}
+	for i, f := range kept.Files {
+		g := streamed.Files[i]
+		if f.Path != g.Path || f.Read != g.Read || len(f.Published) != len(g.Published) ||
+			len(f.Published) == 1 && (f.Published[0].Line != g.Published[0].Line || !slices.Equal(f.Published[0].Expected.Sum, g.Published[0].Expected.Sum)) {
+			t.Errorf("%s: %+v, streaming: %+v", kept.Names[i], f, g)
+		}
+	}
+	if len(kept.Sources) != 1 || len(kept.Sources[0].Orphans) != 1 || len(streamed.Sources[0].Orphans) != 1 {
+		t.Errorf("sources %+v", kept.Sources)
+	}
+	if got := kept.Sums[0].Published(filepath.Join(root, "d1", "f5")); len(got) != 1 {
+		t.Errorf("the kept file's index finds %d entries for d1/f5", len(got))
 	}
 }

@@ -162,6 +162,7 @@ func ReadSignify(data []byte) (m *SignifyMessage, ok bool) {
 
 // VerifySignify checks an embedded signify signature.
 func (r *Keyring) VerifySignify(m *SignifyMessage) Result {
+	r.load()
 	res := Result{Format: Signify}
 	if m.err != nil {
 		res.Kind, res.Err = Unreadable, m.err

@@ -10,6 +10,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"aead.dev/minisign"
@@ -283,14 +284,58 @@ type Keyring struct {
 	pgp  pgp.EntityList
 	ed   map[[8]byte][]*Key
 	of   map[*pgp.Entity]*Key
+
+	// A ring of KeyringLater: until it is first used, first loads its
+	// first keys and added holds the keys added meanwhile.
+	lazy  bool
+	mu    sync.Mutex
+	first func() []*Key
+	added []*Key
+}
+
+// KeyringLater returns a ring whose first keys are first's, called only
+// when the ring is first used (Keys, Find, a verification): parsing the
+// keys Hashdrop ships costs more than checking a small release, most of
+// whose checksum files are not signed. Keys added before that come after
+// them, as if added later.
+func KeyringLater(first func() []*Key) *Keyring {
+	return &Keyring{lazy: true, first: first}
+}
+
+// load adds the ring's first keys, then those added while they waited.
+func (r *Keyring) load() {
+	if r == nil || !r.lazy { // a nil ring verifies against no key
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if first := r.first; first != nil {
+		r.first = nil
+		r.add(first()...)
+		r.add(r.added...)
+		r.added = nil
+	}
 }
 
 // Add puts keys into the ring. A key already there (same format and
 // fingerprint) is kept as it was, so a shipped key stays "shipped" when the
 // user imports it too.
 func (r *Keyring) Add(keys ...*Key) {
+	if r.lazy {
+		r.mu.Lock()
+		if r.first != nil {
+			r.added = append(r.added, keys...) // after the first ones
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Unlock()
+	}
+	r.add(keys...)
+}
+
+func (r *Keyring) add(keys ...*Key) {
 	for _, k := range keys {
-		if r.Find(k.Format, k.Fingerprint) != nil {
+		if r.find(k.Format, k.Fingerprint) != nil {
 			continue
 		}
 		r.keys = append(r.keys, k)
@@ -311,11 +356,19 @@ func (r *Keyring) Add(keys ...*Key) {
 }
 
 // Keys returns the keys in the order they were added.
-func (r *Keyring) Keys() []*Key { return slices.Clone(r.keys) }
+func (r *Keyring) Keys() []*Key {
+	r.load()
+	return slices.Clone(r.keys)
+}
 
 // Find returns the key with this format and fingerprint, or nil. Minisign
 // and signify keys are the same kind of key, so either format finds them.
 func (r *Keyring) Find(f Format, fingerprint string) *Key {
+	r.load()
+	return r.find(f, fingerprint)
+}
+
+func (r *Keyring) find(f Format, fingerprint string) *Key {
 	for _, k := range r.keys {
 		if k.Fingerprint == strings.ToUpper(fingerprint) && (k.Format == f || k.ed != nil && (f == Minisign || f == Signify)) {
 			return k

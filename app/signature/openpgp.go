@@ -231,6 +231,7 @@ func (r *Keyring) VerifyClearSigned(c *ClearSigned) []Result {
 
 // VerifyClearSignedAt is VerifyClearSigned as of the time now.
 func (r *Keyring) VerifyClearSignedAt(c *ClearSigned, now time.Time) []Result {
+	r.load()
 	if c.sigErr != nil {
 		return []Result{{Kind: Unreadable, Format: OpenPGP, Err: c.sigErr}}
 	}

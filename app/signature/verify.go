@@ -21,6 +21,7 @@ func (r *Keyring) Verify(signed io.Reader, sig []byte) ([]Result, error) {
 
 // VerifyAt is Verify as of the time now (for expiry).
 func (r *Keyring) VerifyAt(signed io.Reader, sig []byte, now time.Time) ([]Result, error) {
+	r.load()
 	if len(sig) > MaxSignatureSize {
 		return []Result{{Kind: Unreadable, Err: errSigTooLarge}}, nil
 	}

@@ -4,6 +4,8 @@
 //   - `hashdrop check --quiet SHA256SUMS` against `sha256sum -c --quiet
 //     SHA256SUMS` and `rhash -c SHA256SUMS`, on a release of -files random
 //     files of 2-3 KB in -dirs sub-folders with its SHA256SUMS;
+//   - `hashdrop verify --quiet .`, the folder found as a release (its
+//     SHA256SUMS found, every file walked), against the same two;
 //   - `hashdrop sum -a sha256` against `sha256sum` on the first -sum files
 //     of it.
 //
@@ -69,6 +71,13 @@ func main() {
 		{"rhash -c", []string{"rhash", "-c", "SHA256SUMS"}},
 	}
 	compare(root, "CHECK", available(checks), *rounds)
+
+	verifies := []tool{
+		{"hashdrop verify --quiet .", []string{bin, "verify", "--quiet", "."}},
+		{"sha256sum -c --quiet", []string{"sha256sum", "-c", "--quiet", "SHA256SUMS"}},
+		{"rhash -c", []string{"rhash", "-c", "SHA256SUMS"}},
+	}
+	compare(root, "VERIFY", available(verifies), *rounds)
 
 	if n := min(*sums, len(names)); n > 0 {
 		sum := []tool{
