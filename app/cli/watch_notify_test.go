@@ -38,17 +38,14 @@ func (s *notificationServer) Notify(app string, replaces uint32, icon, summary, 
 	return 1, nil
 }
 
-// hashdrop watch --notify: the headline the window would give, on the
-// session bus (a private one, with a server of the test's own).
-func TestWatchNotifies(t *testing.T) {
+// notificationBus starts a private session bus for the test, with srv as
+// its notification server (org.freedesktop.Notifications), and the test's
+// connection to it.
+func notificationBus(t *testing.T, srv any) *dbus.Conn {
+	t.Helper()
 	daemon, err := exec.LookPath("dbus-daemon")
 	if err != nil {
 		t.Skip("dbus-daemon is not installed")
-	}
-	if _, err := exec.LookPath("gdbus"); err != nil {
-		if _, err := exec.LookPath("notify-send"); err != nil {
-			t.Skip("neither gdbus nor notify-send is installed")
-		}
 	}
 	bus := exec.Command(daemon, "--session", "--nofork", "--print-address")
 	out, _ := bus.StdoutPipe()
@@ -66,12 +63,24 @@ func TestWatchNotifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
-	srv := &notificationServer{got: make(chan [3]any, 4)}
+	t.Cleanup(func() { conn.Close() })
 	conn.Export(srv, "/org/freedesktop/Notifications", "org.freedesktop.Notifications")
 	if r, err := conn.RequestName("org.freedesktop.Notifications", dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
 		t.Fatalf("cannot own the name: %v %v", r, err)
 	}
+	return conn
+}
+
+// hashdrop watch --notify: the headline the window would give, on the
+// session bus (a private one, with a server of the test's own).
+func TestWatchNotifies(t *testing.T) {
+	if _, err := exec.LookPath("gdbus"); err != nil {
+		if _, err := exec.LookPath("notify-send"); err != nil {
+			t.Skip("neither gdbus nor notify-send is installed")
+		}
+	}
+	srv := &notificationServer{got: make(chan [3]any, 4)}
+	notificationBus(t, srv)
 
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "SHA256SUMS"), apptest.Hex("sha256", []byte("good\n"))+"  good.iso\n"+apptest.Hex("sha256", []byte("good\n"))+"  bad.iso\n")
@@ -118,35 +127,11 @@ func (s *idServer) Notify(app string, replaces uint32, icon, summary, body strin
 // A click on the notification of a download opens the window on that file
 // (the server's ActionInvoked, on a private session bus).
 func TestWatchNotificationClickOpensTheFile(t *testing.T) {
-	daemon, err := exec.LookPath("dbus-daemon")
-	if err != nil {
-		t.Skip("dbus-daemon is not installed")
-	}
 	if _, err := exec.LookPath("gdbus"); err != nil {
 		t.Skip("gdbus is not installed")
 	}
-	bus := exec.Command(daemon, "--session", "--nofork", "--print-address")
-	out, _ := bus.StdoutPipe()
-	if err := bus.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bus.Process.Kill(); bus.Wait() })
-	addr, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr = strings.TrimSpace(addr)
-	t.Setenv("DBUS_SESSION_BUS_ADDRESS", addr)
-	conn, err := dbus.Connect(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	srv := &idServer{ids: make(chan uint32, 4)}
-	conn.Export(srv, "/org/freedesktop/Notifications", "org.freedesktop.Notifications")
-	if r, err := conn.RequestName("org.freedesktop.Notifications", dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
-		t.Fatalf("cannot own the name: %v %v", r, err)
-	}
+	conn := notificationBus(t, srv)
 	opened := make(chan string, 4)
 	saved := watchOpen
 	watchOpen = func(path string) { opened <- path }

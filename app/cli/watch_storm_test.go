@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"hash/crc32"
@@ -50,35 +49,11 @@ func TestWatchTenThousandFilesAtOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("10,000 files")
 	}
-	daemon, err := exec.LookPath("dbus-daemon")
-	if err != nil {
-		t.Skip("dbus-daemon is not installed")
-	}
 	if _, err := exec.LookPath("gdbus"); err != nil {
 		t.Skip("gdbus is not installed")
 	}
-	bus := exec.Command(daemon, "--session", "--nofork", "--print-address")
-	out, _ := bus.StdoutPipe()
-	if err := bus.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bus.Process.Kill(); bus.Wait() })
-	addr, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr = strings.TrimSpace(addr)
-	t.Setenv("DBUS_SESSION_BUS_ADDRESS", addr)
-	conn, err := dbus.Connect(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	srv := &bodyServer{got: make(chan [2]string, 64)}
-	conn.Export(srv, "/org/freedesktop/Notifications", "org.freedesktop.Notifications")
-	if r, err := conn.RequestName("org.freedesktop.Notifications", dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
-		t.Fatalf("cannot own the name: %v %v", r, err)
-	}
+	notificationBus(t, srv)
 
 	var mu sync.Mutex
 	checks := map[string]int{}
