@@ -46,6 +46,23 @@ var watchOpen = func(path string) {
 	fmt.Fprintf(os.Stderr, "hashdrop watch: cannot open %s in the window: %s\n", app.VisibleText(path), app.ErrorWords(err))
 }
 
+// WatchWords, when set, word what the watcher tells outside the terminal,
+// in place of the command line's English: each download's desktop
+// notification and its entry in the recent checks. The window program sets
+// them when it runs the watcher (hashdrop-window --tray watch), in the
+// window's language; its printed lines and --json stay English, for
+// scripts. What is told, and when, is still decided here: only the words
+// move.
+var WatchWords struct {
+	// Told is the notification's title and body for r (the entry's
+	// Headline is the title when r has a verdict, its Note the body when
+	// there is more to r than its verdict).
+	Told func(r watch.Result) (title, body string)
+	// More is body with n verdicts counted that were not notified (too
+	// many at once).
+	More func(body string, n int) string
+}
+
 // watchTune lets tests shorten the watch's waits.
 var watchTune = func(*watch.Watch) {}
 
@@ -170,8 +187,25 @@ func (o *watchOutput) told(r watch.Result) {
 		colour = r.Report.Headline.Colour()
 	}
 	note := offerWords(&r, name)
+	title, body := strings.TrimPrefix(headline, headlineTag(r.Report.Headline)+": "), note
+	if title == "" {
+		title = app.VisibleText(name)
+	} else if body == "" {
+		body = tag
+	}
+	told, toldNote := headline, note // the recent check's
+	if WatchWords.Told != nil {
+		title, body = WatchWords.Told(r)
+		told, toldNote = "", ""
+		if headline != "" {
+			told = title
+		}
+		if note != "" {
+			toldNote = body
+		}
+	}
 	if o.recorder != nil {
-		e := watch.Recent{Path: r.Path, Checked: stepWords[r.Step], Headline: headline, Note: note, Time: time.Now()}
+		e := watch.Recent{Path: r.Path, Checked: stepWords[r.Step], Headline: told, Note: toldNote, Time: time.Now()}
 		if r.Judged() {
 			e.Colour, e.Outcome = colour.String(), r.Report.Headline.Outcome.String()
 		}
@@ -188,12 +222,6 @@ func (o *watchOutput) told(r watch.Result) {
 		}
 	}
 	if o.notifier != nil {
-		title, body := strings.TrimPrefix(headline, headlineTag(r.Report.Headline)+": "), note
-		if title == "" {
-			title = app.VisibleText(name)
-		} else if body == "" {
-			body = tag
-		}
 		o.notify(desktop.Notification{Title: title, Body: body, Urgent: colour == verdict.Red, Path: r.Path})
 	}
 }
@@ -260,7 +288,11 @@ func (o *watchOutput) notify(n desktop.Notification) {
 		return
 	}
 	if o.held > 0 {
-		n.Body += fmt.Sprintf(" (and %s checked: see hashdrop watch's output)", plural(o.held, "other download", "other downloads"))
+		if WatchWords.More != nil {
+			n.Body = WatchWords.More(n.Body, o.held)
+		} else {
+			n.Body += fmt.Sprintf(" (and %s checked: see hashdrop watch's output)", plural(o.held, "other download", "other downloads"))
+		}
 		o.held = 0
 	}
 	o.recent = append(o.recent, now)

@@ -13,6 +13,7 @@ import (
 	"github.com/godbus/dbus/v5"
 
 	"github.com/hashdrop/hashdrop/app/internal/apptest"
+	"github.com/hashdrop/hashdrop/app/watch"
 )
 
 // specInfo answers the calls a client makes before Notify (notify-send
@@ -162,5 +163,47 @@ func TestWatchNotificationClickOpensTheFile(t *testing.T) {
 		case <-deadline:
 			t.Fatal("the click opened nothing")
 		}
+	}
+}
+
+// The window program's words (WatchWords) write the notification and the
+// recent check's entry; the printed line stays the command line's English.
+func TestWatchWordsOutsideTheTerminal(t *testing.T) {
+	if _, err := exec.LookPath("gdbus"); err != nil {
+		if _, err := exec.LookPath("notify-send"); err != nil {
+			t.Skip("neither gdbus nor notify-send is installed")
+		}
+	}
+	srv := &notificationServer{got: make(chan [3]any, 4)}
+	notificationBus(t, srv)
+	saved := WatchWords
+	WatchWords.Told = func(r watch.Result) (string, string) {
+		return "titre " + filepath.Base(r.Path), "corps " + r.Report.Headline.Colour().String()
+	}
+	t.Cleanup(func() { WatchWords = saved })
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), apptest.Hex("sha256", []byte("good\n"))+"  bad.iso\n")
+	lines := watching(t, "--notify", dir)
+	writeFile(t, filepath.Join(dir, "bad.iso"), "damaged\n")
+	if l := nextLine(t, lines); l != "FAILED: bad.iso does NOT match the digest published for it: do not use it" {
+		t.Fatalf("line %q", l)
+	}
+	select {
+	case got := <-srv.got:
+		if want := [3]any{"titre bad.iso", "corps red", byte(2)}; got != want {
+			t.Fatalf("notification %q, want %q", got, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no notification")
+	}
+	rs, err := watch.ReadRecent(filepath.Join(state, "hashdrop", "recent-checks.json"))
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("recent checks %+v, %v", rs, err)
+	}
+	if r := rs[0]; r.Headline != "titre bad.iso" || r.Note != "" || r.Colour != "red" {
+		t.Errorf("recent check %+v", r)
 	}
 }
