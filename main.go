@@ -32,6 +32,7 @@ func main() {
 	ui.Version = ui.VersionOf(fyneApp)
 	args := os.Args[1:]
 	if ui.IsTray(args) { // the download checker, with its tray icon
+		cli.WatchWords.Told, cli.WatchWords.More = ui.NotificationWords, ui.MoreNotified // in the window's language
 		code := ui.RunTray(args[1:], func(args []string) int { return cli.Main(args, os.Stdin, os.Stdout, os.Stderr) })
 		os.Exit(cli.CloseStdout(code, os.Stdout, os.Stderr))
 	}

@@ -44,9 +44,12 @@ const trayPoll = 2 * time.Second
 
 // RunTray runs the watch command (args without the flag: "watch
 // --notify ..."), through run, with the tray's icon as long as it runs,
-// and returns its exit code. Without a display, or when another session
-// watches the Downloads folder already, it is the watch alone.
+// and returns its exit code; run words the notifications with
+// NotificationWords and MoreNotified (main sets them). Without a display,
+// or when another session watches the Downloads folder already, it is the
+// watch alone.
 func RunTray(args []string, run func(args []string) int) int {
+	useSavedLanguage() // the menu's and the notifications' words, as the window's
 	if !desktop.HasDisplay(os.Getenv) || !desktop.DisplayAnswers(os.Getenv) {
 		return run(args)
 	}
