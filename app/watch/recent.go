@@ -17,8 +17,9 @@ import (
 
 // Recent is one check the watcher told, as the recent-checks list keeps it
 // (issue 52): the values of what was said, for the tray and the window's
-// menu to show in their words, and the headline line as "hashdrop watch"
-// printed it, for scripts and for a person reading the file.
+// menu to show in their words, and the headline and note as the watcher
+// told them: "hashdrop watch"'s English line in a terminal, the window's
+// language when the window program runs the watcher behind its tray.
 type Recent struct {
 	Path string `json:"path"`
 	// Colour is the verdict's colour (verdict.Colour's String: green,
