@@ -83,6 +83,7 @@ type item struct {
 	plain bool
 	root  string
 	size  int64 // of a link to a file, from the walk's stat; else -1
+	sums  bool  // its name is a checksum file's (checksum.IsSumsName), the walk says
 }
 
 // Gather expands paths into the release's files and what was published
@@ -125,7 +126,7 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 		switch {
 		case isSignature(it.path):
 			i = g.add(it.path, it.name, verdict.File{Companion: true}, nil)
-		case checksum.IsSumsName(filepath.Base(it.path)):
+		case it.sums || !it.walked && checksum.IsSumsName(filepath.Base(it.path)):
 			i = g.add(it.path, it.name, verdict.File{Companion: true}, &it)
 			sums = append(sums, it)
 		default:
@@ -252,9 +253,10 @@ func (r *Release) walk(ctx context.Context, root, abs string, found func(int), s
 			name = path
 		}
 		it.name = name
+		it.sums = checksum.IsSumsName(d.Name())
 		out = append(out, it)
 		found(1)
-		if checksum.IsSumsName(filepath.Base(path)) {
+		if it.sums {
 			sums(path)
 		}
 		return nil
