@@ -12,6 +12,7 @@ package release
 import (
 	"context"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -92,7 +93,7 @@ type item struct {
 // pasted digest, a comparison).
 func Gather(ctx context.Context, paths []string, opts Options) *Release {
 	r := &Release{}
-	var items []item
+	var items itemList
 	found := foundCounter(opts.Found)
 	// The current folder, once: filepath.Abs asks for it (two stats) at
 	// every call, and every file's path is made absolute.
@@ -108,20 +109,20 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 			break
 		}
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			items = append(items, r.walk(ctx, p, g.abs(p), found, g.early.start)...)
+			r.walk(ctx, p, g.abs(p), found, g.early.start, &items)
 		} else {
-			items = append(items, item{path: p, name: p, size: -1})
+			items.add(item{path: p, name: p, size: -1})
 			found(1)
 		}
 	}
 	found(0)
 	// The rows: the files found, and those the checksum files name that
 	// are not there, fewer as a rule.
-	r.Files, r.Names, r.Walked = make([]verdict.File, 0, len(items)), make([]string, 0, len(items)), make([]bool, 0, len(items))
-	g.plain = make([]string, 0, len(items))
-	g.rows = make(map[string]int, len(items))
+	r.Files, r.Names, r.Walked = make([]verdict.File, 0, items.n), make([]string, 0, items.n), make([]bool, 0, items.n)
+	g.plain = make([]string, 0, items.n)
+	g.rows = make(map[string]int, items.n)
 	var sums []item
-	for _, it := range items {
+	for it := range items.all() {
 		var i int
 		switch {
 		case isSignature(it.path):
@@ -216,11 +217,42 @@ func isSignature(path string) bool {
 	return err == nil
 }
 
-// walk lists the regular files of the folder root, whose absolute path is
-// abs, in name order (links to files followed, links to folders not: they
-// could loop). sums is told the path of each checksum file found.
-func (r *Release) walk(ctx context.Context, root, abs string, found func(int), sums func(string)) []item {
-	var out []item
+// itemList is a list of items in chunks of a fixed size: a walk of many
+// files adds to it without copying what it holds as it grows.
+type itemList struct {
+	chunks [][]item
+	n      int
+}
+
+const itemChunk = 1024
+
+func (l *itemList) add(it item) {
+	if k := len(l.chunks); k == 0 || len(l.chunks[k-1]) == itemChunk {
+		l.chunks = append(l.chunks, make([]item, 0, itemChunk))
+	}
+	k := len(l.chunks) - 1
+	l.chunks[k] = append(l.chunks[k], it)
+	l.n++
+}
+
+// all yields the items in the order they were added.
+func (l *itemList) all() iter.Seq[item] {
+	return func(yield func(item) bool) {
+		for _, c := range l.chunks {
+			for _, it := range c {
+				if !yield(it) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// walk adds to out the regular files of the folder root, whose absolute
+// path is abs, in name order (links to files followed, links to folders
+// not: they could loop). sums is told the path of each checksum file
+// found.
+func (r *Release) walk(ctx context.Context, root, abs string, found func(int), sums func(string), out *itemList) {
 	parent := filepath.Dir(filepath.Clean(root))
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil {
@@ -254,14 +286,13 @@ func (r *Release) walk(ctx context.Context, root, abs string, found func(int), s
 		}
 		it.name = name
 		it.sums = checksum.IsSumsName(d.Name())
-		out = append(out, it)
+		out.add(it)
 		found(1)
 		if it.sums {
 			sums(path)
 		}
 		return nil
 	})
-	return out
 }
 
 // gatherer builds a Release.

@@ -406,3 +406,29 @@ func sameRelease(t *testing.T, a, b *Release) {
 		}
 	}
 }
+
+// A walk's items are kept in chunks; they come back in the order added,
+// across the chunks' edges, and all of them.
+func TestItemListKeepsOrder(t *testing.T) {
+	var l itemList
+	n := 2*itemChunk + itemChunk/2
+	for i := range n {
+		l.add(item{path: fmt.Sprint(i), size: int64(i)})
+	}
+	k := 0
+	for it := range l.all() {
+		if it.path != fmt.Sprint(k) || it.size != int64(k) {
+			t.Fatalf("item %d is %+v", k, it)
+		}
+		k++
+	}
+	if k != n || l.n != n || len(l.chunks) != 3 {
+		t.Errorf("%d items of %d (n %d) in %d chunks", k, n, l.n, len(l.chunks))
+	}
+	for it := range l.all() {
+		if it.path != "0" {
+			t.Errorf("first item %+v", it)
+		}
+		break // all stops when told
+	}
+}
