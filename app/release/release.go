@@ -12,11 +12,13 @@ package release
 import (
 	"context"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -82,6 +84,7 @@ type item struct {
 	plain bool
 	root  string
 	size  int64 // of a link to a file, from the walk's stat; else -1
+	sums  bool  // its name is a checksum file's (checksum.IsSumsName), the walk says
 }
 
 // Gather expands paths into the release's files and what was published
@@ -90,36 +93,41 @@ type item struct {
 // pasted digest, a comparison).
 func Gather(ctx context.Context, paths []string, opts Options) *Release {
 	r := &Release{}
-	var items []item
+	var items itemList
 	found := foundCounter(opts.Found)
 	// The current folder, once: filepath.Abs asks for it (two stats) at
 	// every call, and every file's path is made absolute.
 	wd, _ := os.Getwd()
 	g := gatherer{r: r, opts: opts, wd: wd, rows: make(map[string]int), entryRow: make(map[entryKey]int)}
+	// The checksum files the walks find are read while they go on, on the
+	// other core: a walk of many files and the reading of the checksum
+	// file that lists them take about as long.
+	g.early = newEarly(g.read, opts.Ring)
+	defer g.early.wait()
 	for _, p := range paths {
 		if ctx.Err() != nil {
 			break
 		}
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			items = append(items, r.walk(ctx, p, g.abs(p), found)...)
+			r.walk(ctx, p, g.abs(p), found, g.early.start, &items)
 		} else {
-			items = append(items, item{path: p, name: p, size: -1})
+			items.add(item{path: p, name: p, size: -1})
 			found(1)
 		}
 	}
 	found(0)
 	// The rows: the files found, and those the checksum files name that
 	// are not there, fewer as a rule.
-	r.Files, r.Names, r.Walked = make([]verdict.File, 0, len(items)), make([]string, 0, len(items)), make([]bool, 0, len(items))
-	g.plain = make([]string, 0, len(items))
-	g.rows = make(map[string]int, len(items))
+	r.Files, r.Names, r.Walked = make([]verdict.File, 0, items.n), make([]string, 0, items.n), make([]bool, 0, items.n)
+	g.plain = make([]string, 0, items.n)
+	g.rows = make(map[string]int, items.n)
 	var sums []item
-	for _, it := range items {
+	for it := range items.all() {
 		var i int
 		switch {
 		case isSignature(it.path):
 			i = g.add(it.path, it.name, verdict.File{Companion: true}, nil)
-		case checksum.IsSumsName(filepath.Base(it.path)):
+		case it.sums || !it.walked && checksum.IsSumsName(filepath.Base(it.path)):
 			i = g.add(it.path, it.name, verdict.File{Companion: true}, &it)
 			sums = append(sums, it)
 		default:
@@ -134,6 +142,7 @@ func Gather(ctx context.Context, paths []string, opts Options) *Release {
 			given = append(given, x)
 		}
 	}
+	g.early.wait() // nothing reads the ring beside the rest
 	claimed := make(map[int]bool)
 	for i := range r.Files {
 		f := &r.Files[i]
@@ -208,11 +217,42 @@ func isSignature(path string) bool {
 	return err == nil
 }
 
-// walk lists the regular files of the folder root, whose absolute path is
-// abs, in name order (links to files followed, links to folders not: they
-// could loop).
-func (r *Release) walk(ctx context.Context, root, abs string, found func(int)) []item {
-	var out []item
+// itemList is a list of items in chunks of a fixed size: a walk of many
+// files adds to it without copying what it holds as it grows.
+type itemList struct {
+	chunks [][]item
+	n      int
+}
+
+const itemChunk = 1024
+
+func (l *itemList) add(it item) {
+	if k := len(l.chunks); k == 0 || len(l.chunks[k-1]) == itemChunk {
+		l.chunks = append(l.chunks, make([]item, 0, itemChunk))
+	}
+	k := len(l.chunks) - 1
+	l.chunks[k] = append(l.chunks[k], it)
+	l.n++
+}
+
+// all yields the items in the order they were added.
+func (l *itemList) all() iter.Seq[item] {
+	return func(yield func(item) bool) {
+		for _, c := range l.chunks {
+			for _, it := range c {
+				if !yield(it) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// walk adds to out the regular files of the folder root, whose absolute
+// path is abs, in name order (links to files followed, links to folders
+// not: they could loop). sums is told the path of each checksum file
+// found.
+func (r *Release) walk(ctx context.Context, root, abs string, found func(int), sums func(string), out *itemList) {
 	parent := filepath.Dir(filepath.Clean(root))
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil {
@@ -245,11 +285,14 @@ func (r *Release) walk(ctx context.Context, root, abs string, found func(int)) [
 			name = path
 		}
 		it.name = name
-		out = append(out, it)
+		it.sums = checksum.IsSumsName(d.Name())
+		out.add(it)
 		found(1)
+		if it.sums {
+			sums(path)
+		}
 		return nil
 	})
-	return out
 }
 
 // gatherer builds a Release.
@@ -262,7 +305,87 @@ type gatherer struct {
 	// plain[i] is, for a row the walk saw as a regular file that is no
 	// link, the folder the walk started from; "" for the others.
 	plain []string
+	early *early // the checksum files read while the walks went on
 }
+
+// read reads the checksum file at path as opts say.
+func (g *gatherer) read(path string, ring *signature.Keyring) (*checksum.Index, error) {
+	if g.opts.KeepEntries {
+		return checksum.ReadIndexKept(path, ring)
+	}
+	return checksum.ReadIndex(path, ring)
+}
+
+// earlyMax bounds the checksum files read ahead in one Gather; the others
+// are read in turn, as before. (A variable for tests.)
+var earlyMax = 64
+
+// early reads checksum files ahead, one at a time, on a goroutine of its
+// own: entries takes what it read, or reads the file itself. The reading
+// is the one entries would make (the same function, path and ring); only
+// its moment differs.
+type early struct {
+	read  func(string, *signature.Keyring) (*checksum.Index, error)
+	ring  *signature.Keyring
+	turn  chan struct{} // one reading at a time
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	files map[string]*earlyRead
+	n     int
+}
+
+type earlyRead struct {
+	done chan struct{}
+	x    *checksum.Index
+	err  error
+	read bool // false: it was a signature, not read
+}
+
+func newEarly(read func(string, *signature.Keyring) (*checksum.Index, error), ring *signature.Keyring) *early {
+	return &early{read: read, ring: ring, turn: make(chan struct{}, 1), files: make(map[string]*earlyRead)}
+}
+
+// start reads the checksum file at path ahead, unless earlyMax are read
+// ahead already or path is being read.
+func (e *early) start(path string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.n >= earlyMax || e.files[path] != nil {
+		return
+	}
+	e.n++
+	r := &earlyRead{done: make(chan struct{})}
+	e.files[path] = r
+	e.wg.Add(1)
+	go func() {
+		defer e.wg.Done()
+		defer close(r.done)
+		e.turn <- struct{}{}
+		defer func() { <-e.turn }()
+		if isSignature(path) { // as Gather tells them, not read as checksums
+			return
+		}
+		r.read = true
+		r.x, r.err = e.read(path, e.ring)
+	}()
+}
+
+// take returns what was read ahead of path, once, waiting for it; ok is
+// false when it was not read ahead.
+func (e *early) take(path string) (x *checksum.Index, err error, ok bool) {
+	e.mu.Lock()
+	r := e.files[path]
+	delete(e.files, path)
+	e.mu.Unlock()
+	if r == nil {
+		return nil, nil, false
+	}
+	<-r.done
+	return r.x, r.err, r.read
+}
+
+// wait waits for every reading ahead to end.
+func (e *early) wait() { e.wg.Wait() }
 
 // entryKey is an entry of a checksum file: the file's absolute path, and
 // the entry's line.
@@ -331,11 +454,13 @@ func refusal(st fs.FileInfo) app.Cause {
 // a row that says so). It returns the checksum file, indexed, or nil when
 // it cannot be read.
 func (g *gatherer) entries(path string, listed *[]bool) *checksum.Index {
-	read := checksum.ReadIndex
-	if g.opts.KeepEntries {
-		read = checksum.ReadIndexKept
+	x, err, ok := g.early.take(path)
+	if readChecksums != nil {
+		readChecksums(path, ok)
 	}
-	x, err := read(path, g.opts.Ring)
+	if !ok {
+		x, err = g.read(path, g.opts.Ring)
+	}
 	if err != nil {
 		g.r.Problems = append(g.r.Problems, err)
 		return nil
@@ -548,6 +673,10 @@ func (g *gatherer) known(path string) bool {
 // looked, when set (tests), is told of every look Gather takes at a file
 // listed: a stat, or the lookup of a checksum file's entry (Locate).
 var looked func(path, how string)
+
+// readChecksums, when set (tests), is told of every checksum file entries
+// goes through, and whether it was read while the walks went on.
+var readChecksums func(path string, early bool)
 
 // abs is filepath.Abs(path) without asking for the current folder again.
 func (g *gatherer) abs(path string) string {

@@ -2,9 +2,11 @@ package release
 
 import (
 	"context"
+	"crypto/md5"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -312,5 +314,121 @@ func TestGatherKeepingEntries(t *testing.T) {
 	}
 	if got := kept.Sums[0].Published(filepath.Join(root, "d1", "f5")); len(got) != 1 {
 		t.Errorf("the kept file's index finds %d entries for d1/f5", len(got))
+	}
+}
+
+// The checksum files a walk finds are read while it goes on (on another
+// goroutine), and the release is the one Gather made reading them in
+// turn: the same rows, entries, orphans, problems and checksum files. A
+// checksum file given itself as well is read again, in turn; a signature
+// over a checksum file is not read as one.
+func TestGatherReadsChecksumFilesEarly(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "r")
+	var sums, md5s string
+	for i := range 40 {
+		name := fmt.Sprintf("d%d/f%02d.bin", i%4, i)
+		write(t, filepath.Join(root, name), name)
+		sums += sha(name) + "  " + name + "\n"
+		if i%4 == 1 {
+			h := md5.Sum([]byte(name))
+			md5s += hex.EncodeToString(h[:]) + "  " + filepath.Base(name) + "\n"
+		}
+	}
+	write(t, filepath.Join(root, "SHA256SUMS"), sums+sha("gone")+"  gone.bin\nnot a line\n")
+	write(t, filepath.Join(root, "SHA256SUMS.sig"), "not a signature\n")
+	write(t, filepath.Join(root, "d1", "MD5SUMS"), md5s+strings.Repeat("0", 32)+"  lost.bin\n")
+	write(t, filepath.Join(root, "d2", "broken.sha256"), "\xff\xfe not a checksum file\n")
+	write(t, filepath.Join(root, "d3", "SHA256"), "SHA256 (f03.bin) = "+sha("d3/f03.bin")+"\n")
+	write(t, filepath.Join(root, "d3", "SHA256.sig"), "not a signature\n") // over SHA256: no checksum file
+	paths := []string{root, filepath.Join(root, "SHA256SUMS")}
+	for _, keep := range []bool{false, true} {
+		reads := map[string]int{}
+		readChecksums = func(path string, early bool) {
+			rel, _ := filepath.Rel(root, path)
+			reads[fmt.Sprintf("%s %v", filepath.ToSlash(rel), early)]++
+		}
+		got := Gather(context.Background(), paths, Options{SizesLater: true, KeepEntries: keep})
+		readChecksums = nil
+		want := map[string]int{"SHA256SUMS true": 1, "SHA256SUMS false": 1, "d1/MD5SUMS true": 1, "d2/broken.sha256 true": 1, "d3/SHA256 true": 1}
+		if !maps.Equal(reads, want) {
+			t.Errorf("keep %v: checksum files read %v; want %v", keep, reads, want)
+		}
+		old := earlyMax
+		earlyMax = 0
+		inTurn := Gather(context.Background(), paths, Options{SizesLater: true, KeepEntries: keep})
+		earlyMax = old
+		sameRelease(t, got, inTurn)
+		if len(got.Problems) != 1 || len(got.Sums) != 4 || len(got.Sources) != 4 {
+			t.Errorf("keep %v: problems %v, %d checksum files, %d sources; want broken.sha256's problem and 4 of each",
+				keep, got.Problems, len(got.Sums), len(got.Sources))
+		}
+	}
+}
+
+// sameRelease fails t when a and b differ in a way a verdict could see.
+func sameRelease(t *testing.T, a, b *Release) {
+	t.Helper()
+	if !slices.Equal(a.Names, b.Names) || !slices.Equal(a.Walked, b.Walked) || len(a.Files) != len(b.Files) {
+		t.Fatalf("rows %q, in turn %q", a.Names, b.Names)
+	}
+	for i, f := range a.Files {
+		g := b.Files[i]
+		same := f.Path == g.Path && f.Read == g.Read && f.Size == g.Size && f.Companion == g.Companion &&
+			fmt.Sprint(f.Err) == fmt.Sprint(g.Err) && slices.Equal(f.Unsupported, g.Unsupported) && len(f.Published) == len(g.Published)
+		for k := 0; same && k < len(f.Published); k++ {
+			p, q := f.Published[k], g.Published[k]
+			same = p.Source == q.Source && p.Line == q.Line && slices.Equal(p.Expected.Sum, q.Expected.Sum) &&
+				slices.Equal(p.Expected.Candidates, q.Expected.Candidates) && p.Signed == q.Signed
+		}
+		if !same {
+			t.Errorf("%s: %+v, in turn %+v", a.Names[i], f, g)
+		}
+	}
+	if len(a.Sources) != len(b.Sources) || len(a.Sums) != len(b.Sums) || fmt.Sprint(a.Problems) != fmt.Sprint(b.Problems) {
+		t.Fatalf("%d sources, %d checksum files, problems %v; in turn %d, %d, %v",
+			len(a.Sources), len(a.Sums), a.Problems, len(b.Sources), len(b.Sums), b.Problems)
+	}
+	for k, s := range a.Sources {
+		o := b.Sources[k]
+		if s.Path != o.Path || len(s.Orphans) != len(o.Orphans) {
+			t.Errorf("source %s: %d orphans; in turn %s: %d", s.Path, len(s.Orphans), o.Path, len(o.Orphans))
+			continue
+		}
+		for j := range s.Orphans {
+			if s.Orphans[j].Name != o.Orphans[j].Name || s.Orphans[j].Path != o.Orphans[j].Path {
+				t.Errorf("orphan %+v; in turn %+v", s.Orphans[j], o.Orphans[j])
+			}
+		}
+	}
+	for k, x := range a.Sums {
+		if x.File().Path != b.Sums[k].File().Path || x.File().ProblemCount != b.Sums[k].File().ProblemCount {
+			t.Errorf("checksum file %s; in turn %s", x.File().Path, b.Sums[k].File().Path)
+		}
+	}
+}
+
+// A walk's items are kept in chunks; they come back in the order added,
+// across the chunks' edges, and all of them.
+func TestItemListKeepsOrder(t *testing.T) {
+	var l itemList
+	n := 2*itemChunk + itemChunk/2
+	for i := range n {
+		l.add(item{path: fmt.Sprint(i), size: int64(i)})
+	}
+	k := 0
+	for it := range l.all() {
+		if it.path != fmt.Sprint(k) || it.size != int64(k) {
+			t.Fatalf("item %d is %+v", k, it)
+		}
+		k++
+	}
+	if k != n || l.n != n || len(l.chunks) != 3 {
+		t.Errorf("%d items of %d (n %d) in %d chunks", k, n, l.n, len(l.chunks))
+	}
+	for it := range l.all() {
+		if it.path != "0" {
+			t.Errorf("first item %+v", it)
+		}
+		break // all stops when told
 	}
 }

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"path/filepath"
+	"runtime"
 	"slices"
 
 	"github.com/hashdrop/hashdrop/app"
@@ -19,9 +20,7 @@ const MaxRecompute = 32
 // Decide weighs ev and returns the verdict on each file and the headline.
 func Decide(ev Evidence) Report {
 	r := Report{Files: make([]FileVerdict, len(ev.Files))}
-	for i := range ev.Files {
-		r.Files[i] = judge(&ev.Files[i])
-	}
+	judgeAll(ev.Files, r.Files)
 	r.pasted(ev)
 	r.renamed(ev)
 	for i := range ev.Files {
@@ -55,6 +54,35 @@ func (r *Report) files() int {
 		}
 	}
 	return n
+}
+
+// judgeSplit is the number of files from which judgeAll judges them in
+// two halves at once. (A variable for tests.)
+var judgeSplit = 8192
+
+// judgeAll sets out[i] to judge(&files[i]). A release of many files is
+// judged in two halves at once, when there are two processors: judge
+// reads one file's evidence and writes its verdict alone, so the verdicts
+// are those of one pass.
+func judgeAll(files []File, out []FileVerdict) {
+	if len(files) < judgeSplit || runtime.GOMAXPROCS(0) < 2 {
+		for i := range files {
+			out[i] = judge(&files[i])
+		}
+		return
+	}
+	half := len(files) / 2
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := half; i < len(files); i++ {
+			out[i] = judge(&files[i])
+		}
+	}()
+	for i := range half {
+		out[i] = judge(&files[i])
+	}
+	<-done
 }
 
 // judge weighs what was published for one file.

@@ -3,6 +3,8 @@ package verdict
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -182,5 +184,37 @@ func TestNoGreenBeforeEveryPublishedDigestIsCompared(t *testing.T) {
 	}
 	if greens < 100 {
 		t.Fatalf("only %d green headlines in 20000 cases: the property was hardly tried", greens)
+	}
+}
+
+// TestJudgedInHalvesAsInOnePass: a release of many files, judged in two
+// halves at once, gets the verdicts and the headline of one pass, file by
+// file.
+func TestJudgedInHalvesAsInOnePass(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	old := judgeSplit
+	defer func() { judgeSplit = old }()
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for round := range 20 {
+		var ev Evidence
+		for len(ev.Files) < 500+round*50 {
+			ev.Files = append(ev.Files, randomEvidence(t, rnd).Files...)
+		}
+		ev.Compare = round%4 == 3
+		if round%4 == 2 {
+			ev.Pasted = pasted(t, "sha256:"+hexOf(t, "sha256", "good"), 1, 7, len(ev.Files)-1)
+		}
+		judgeSplit = 1 << 30
+		one := Decide(ev)
+		judgeSplit = 2
+		halves := Decide(ev)
+		if !reflect.DeepEqual(one, halves) {
+			for i := range one.Files {
+				if !reflect.DeepEqual(one.Files[i], halves.Files[i]) {
+					t.Errorf("round %d, file %d: %+v in one pass, %+v in halves", round, i, one.Files[i], halves.Files[i])
+				}
+			}
+			t.Fatalf("round %d: headline %+v in one pass, %+v in halves", round, one.Headline, halves.Headline)
+		}
 	}
 }
