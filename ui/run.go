@@ -56,17 +56,34 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	} else if len(changed) > 0 {
 		log.Printf("hashdrop: the settings of the previous app id: %s", strings.Join(changed, "; "))
 	}
+	start := newStartTrace()
+	// The keys signatures are checked with are read (and their own
+	// signatures checked: tens of milliseconds) while the window is made:
+	// the checksum files given are read with them.
+	go trustedKeys.get()
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	win := a.NewWindow("Hashdrop")
+	start.tracef("app")
 	core := NewAppCore()
 	w := New(a, win, core, Config{Version: Version})
+	start.log = w.tracef
+	start.tracef("content")
 	win.Resize(defaultSize) // the content's MinSize stays within a small screen (mainLayout)
-	a.Lifecycle().SetOnStarted(func() { traceSize(win, w.tracef) })
+	a.Lifecycle().SetOnStarted(func() {
+		start.tracef("event loop")
+		traceSize(win, w.tracef)
+	})
 	if abs, err := desktop.AbsPaths(files); err == nil {
 		files = abs // else as given: the folder the process is in is gone
 	}
+	// The files given are gathered and queued while the window is made:
+	// what the gathering hands the window before the event loop runs, the
+	// main goroutine runs here, and waits a little for it.
+	w.early.start()
 	w.Add(files)
+	w.early.run(earlyWait, func() bool { return !w.Idle() })
+	start.tracef("files given")
 	for _, f := range started {
 		f(w.HandOver)
 	}
@@ -77,7 +94,9 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	win.Show() // creates the window: its scale is known from here on
 	w.fitScreen(screenOf(), win.Canvas().Scale())
 	w.dragAt = dragProbeOf(win)
+	start.tracef("shown")
 	a.Run()
+	w.ended.Store(true)
 	// The states make test-windows waits on: the close arrived, then the
 	// process is about to end.
 	w.tracef("window closed: the event loop has ended")
@@ -85,7 +104,15 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	signal.Stop(sigs)
 	closeCore(core, closeGrace)
 	w.tracef("quitting")
+	w.flushTrace()
 }
+
+// earlyWait is how long Run waits, before it shows the window, for the
+// files it was given to be gathered and queued: a SHA256SUMS and the file
+// it lists take a few milliseconds, and their reading then overlaps the
+// making of the window; a folder of thousands is queued later, from the
+// event loop.
+const earlyWait = 30 * time.Millisecond
 
 // signalGrace is how long SIGINT or SIGTERM leaves the window to quit
 // before the process ends anyway.

@@ -57,10 +57,14 @@ type Window struct {
 	do           func(func())
 	now          func() time.Time // the window's clock: the core's queue's (app.Options.Now)
 	busy         atomic.Int32     // background work running (background)
+	early        earlyQueue       // what background work gives the window before its event loop runs (Run)
+	ended        atomic.Bool      // the event loop has ended: what w.do is given is dropped
 	trace        *log.Logger
-	traced       string // the banner as last traced
-	tracedReport string // the report's reason and statuses as last traced
-	laidOut      string // the layout as last traced (traceLayout)
+	traceOut     *traceWriter           // trace's lines, held while they come fast
+	reads        map[*fileItem]readMark // large files being read, traced (traceRead)
+	traced       string                 // the banner as last traced
+	tracedReport string                 // the report's reason and statuses as last traced
+	laidOut      string                 // the layout as last traced (traceLayout)
 
 	picker   *algorithmPicker
 	expected *expectedField
@@ -107,22 +111,32 @@ type Window struct {
 	fetched    []*release.Fetched // what was fetched, in temporary folders (until Clear)
 	sources    []verdict.Source   // checksum files beside files nothing names, for renamed downloads (until Clear)
 	dragAt     dragProbe          // where a drag is over the window, or nil (droptarget.go)
+	moreSmall  *smallStart        // while small files' results are recorded: those to read again, together (smallDone)
 }
 
 // New builds the window's content for core and returns it; call Add to
 // queue files and win.ShowAndRun to show it.
 func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
-	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, now: core.Queue().Now, stop: make(chan struct{}),
+	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, now: core.Queue().Now, stop: make(chan struct{}),
 		digits: digestLine}
-	if w.do == nil {
-		w.do = fyne.Do
+	run := cfg.Do
+	if run == nil {
+		run = fyne.Do
+	}
+	w.do = func(f func()) {
+		if w.early.hold(f) || w.ended.Load() {
+			return
+		}
+		defer droppedAfterTheEnd()
+		run(f)
 	}
 	w.shown = &dialogStack{}
 	if w.dialogs == nil {
 		w.dialogs = defaultDialogs(win, w.shown)
 	}
 	if os.Getenv("HASHDROP_TRACE") != "" {
-		w.trace = log.New(os.Stderr, "hashdrop: ", log.Lmicroseconds)
+		w.traceOut = &traceWriter{out: os.Stderr}
+		w.trace = log.New(w.traceOut, "hashdrop: ", log.Lmicroseconds)
 	}
 	w.build()
 	win.SetOnDropped(w.dropAt)
@@ -151,6 +165,13 @@ func (w *Window) traceVerdict(o checksum.Outcome, headline string) {
 func (w *Window) tracef(format string, args ...any) {
 	if w.trace != nil {
 		w.trace.Printf(format, args...)
+	}
+}
+
+// flushTrace writes the trace's lines held.
+func (w *Window) flushTrace() {
+	if w.traceOut != nil {
+		w.traceOut.flush()
 	}
 }
 
@@ -351,13 +372,14 @@ func judgeEvery(n int) time.Duration {
 // line. The ticker calls it 10 times a second; tests call it directly.
 func (w *Window) Tick() {
 	if w.trace != nil {
-		start := w.now()
+		start, cpu := w.now(), threadCPUTime()
 		defer func() {
 			if d := w.now().Sub(start); d > 20*time.Millisecond {
-				w.tracef("slow tick: %v", d)
+				w.tracef("slow tick: %v (%v CPU)", d, (threadCPUTime() - cpu).Round(time.Microsecond))
 			}
 		}()
 	}
+	defer w.flushTrace()
 	w.expected.tick()
 	w.followDrag()
 	w.judgeDue()
