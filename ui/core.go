@@ -19,7 +19,9 @@ type Core interface {
 	// goroutines, with no job and no handoff of their own, and done is
 	// called with the results of several files together, on any goroutine,
 	// in the order given; each file's result comes exactly once. The Jobs
-	// returned are one a file, in the same order.
+	// returned are one a file, in the same order. The files of a later call
+	// are read after those of the calls before it (a second reading of a
+	// folder's files waits for the first, which the verdict needs).
 	HashSmall(paths []string, algs [][]*hashing.Algorithm, done func([]Finished)) []Job
 	// Queue is the queue a checksum file's files are checked in
 	// (checksum.CheckOptions.Queue), beside the files of the list.

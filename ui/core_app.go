@@ -18,10 +18,12 @@ const benchMiB = 64
 type appCore struct {
 	queue *app.Queue
 
-	mu     sync.Mutex
-	ctx    context.Context // the small files' batches, nil until the first; CancelAll ends them
-	cancel context.CancelFunc
-	wg     sync.WaitGroup // the small files' batches running
+	mu      sync.Mutex
+	ctx     context.Context // the small files' batches, nil until the first; CancelAll ends them
+	cancel  context.CancelFunc
+	batches []*smallBatch // HashSmall's, waiting for runSmall
+	running bool          // runSmall is
+	wg      sync.WaitGroup
 }
 
 // NewAppCore returns a Core over package app.
@@ -44,46 +46,80 @@ const (
 var smallEvery = 20 * time.Millisecond // a variable: tests count the calls
 
 func (c *appCore) HashSmall(paths []string, algs [][]*hashing.Algorithm, done func([]Finished)) []Job {
+	b := &smallBatch{paths: paths, algs: algs, js: make([]smallJob, len(paths)), done: done}
+	jobs := make([]Job, len(paths))
+	for i, p := range paths {
+		b.js[i] = smallJob{i: i, path: p, done: done}
+		jobs[i] = &b.js[i]
+	}
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.ctx == nil {
 		c.ctx, c.cancel = context.WithCancel(context.Background())
 	}
-	ctx := c.ctx
-	c.wg.Add(1)
-	c.mu.Unlock()
-	jobs := make([]Job, len(paths))
-	js := make([]smallJob, len(paths))
-	for i, p := range paths {
-		js[i] = smallJob{i: i, path: p, done: done}
-		jobs[i] = &js[i]
+	b.ctx = c.ctx
+	c.batches = append(c.batches, b)
+	if !c.running {
+		c.running = true
+		c.wg.Add(1)
+		go c.runSmall()
 	}
-	go func() {
-		defer c.wg.Done()
-		var out []Finished
-		last := time.Now()
-		c.queue.HashEach(ctx, paths, func(i int) []*hashing.Algorithm { return algs[i] }, smallAhead, func(i int, r app.Result) bool {
-			if js[i].given.Swap(true) { // Cancel gave its result already
-				return true
-			}
-			out = append(out, Finished{I: i, R: r})
-			if len(out) >= smallReport || time.Since(last) >= smallEvery {
-				done(out)
-				out, last = nil, time.Now()
-			}
-			return true
-		})
-		// A cancelled batch ends early: the files it did not reach are
-		// cancelled, each once.
-		for i := range js {
-			if !js[i].given.Swap(true) {
-				out = append(out, Finished{I: i, R: cancelledResult(paths[i])})
-			}
-		}
-		if len(out) > 0 {
-			done(out)
-		}
-	}()
 	return jobs
+}
+
+// runSmall reads the small files' batches one after the other, in the
+// order given, as the queue starts its files: the files a verdict needs,
+// given first, are not slowed by the second reading of others.
+func (c *appCore) runSmall() {
+	defer c.wg.Done()
+	for {
+		c.mu.Lock()
+		if len(c.batches) == 0 {
+			c.running = false
+			c.mu.Unlock()
+			return
+		}
+		b := c.batches[0]
+		c.batches[0] = nil
+		c.batches = c.batches[1:]
+		c.mu.Unlock()
+		b.run(c.queue)
+	}
+}
+
+// smallBatch is the files of one call of HashSmall.
+type smallBatch struct {
+	ctx   context.Context
+	paths []string
+	algs  [][]*hashing.Algorithm
+	js    []smallJob
+	done  func([]Finished)
+}
+
+func (b *smallBatch) run(q *app.Queue) {
+	var out []Finished
+	last := time.Now()
+	q.HashEach(b.ctx, b.paths, func(i int) []*hashing.Algorithm { return b.algs[i] }, smallAhead, func(i int, r app.Result) bool {
+		if b.js[i].given.Swap(true) { // Cancel gave its result already
+			return true
+		}
+		out = append(out, Finished{I: i, R: r})
+		if len(out) >= smallReport || time.Since(last) >= smallEvery {
+			b.done(out)
+			out, last = nil, time.Now()
+		}
+		return true
+	})
+	// A cancelled batch ends early: the files it did not reach are
+	// cancelled, each once.
+	for i := range b.js {
+		if !b.js[i].given.Swap(true) {
+			out = append(out, Finished{I: i, R: cancelledResult(b.paths[i])})
+		}
+	}
+	if len(out) > 0 {
+		b.done(out)
+	}
 }
 
 // smallJob is a small file of HashSmall. Its progress is "waiting" until

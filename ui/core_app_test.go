@@ -168,3 +168,45 @@ func TestAFolderOfSmallFilesIsReadInGroups(t *testing.T) {
 		t.Errorf("the window was handed work %d times for %d files", calls, n)
 	}
 }
+
+// The files of a later HashSmall are read after those of the one before:
+// a second reading of a folder's files waits for the first.
+func TestHashSmallReadsCallsInTurn(t *testing.T) {
+	const n = 300
+	paths, _ := smallFiles(t, t.TempDir(), n)
+	c := NewAppCore()
+	defer c.Close()
+	algs := func(name string) [][]*hashing.Algorithm {
+		out := make([][]*hashing.Algorithm, n)
+		for i := range out {
+			out[i] = []*hashing.Algorithm{mustAlg(name)}
+		}
+		return out
+	}
+	var (
+		mu    sync.Mutex
+		order []string
+		left  = 2 * n
+		ended = make(chan struct{})
+	)
+	record := func(call string) func([]Finished) {
+		return func(fs []Finished) {
+			mu.Lock()
+			defer mu.Unlock()
+			for range fs {
+				order = append(order, call)
+			}
+			if left -= len(fs); left == 0 {
+				close(ended)
+			}
+		}
+	}
+	c.HashSmall(paths, algs("sha256"), record("first"))
+	c.HashSmall(paths, algs("md5"), record("second"))
+	<-ended
+	for i, call := range order {
+		if want := map[bool]string{true: "first", false: "second"}[i < n]; call != want {
+			t.Fatalf("result %d is of the %s call", i, call)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -320,10 +321,32 @@ func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 		}
 	}
 	w.startSmall(small)
+	if len(w.files.items) >= thriftyFiles && w.thrift == nil {
+		w.thrift = thriftyList() // until they are read (Tick)
+	}
 	w.files.refresh()
 	w.stale = true // a digest pasted before the files came is judged at the next tick
 	w.refreshChrome()
 	w.checkOwnSignatures(signable)
+}
+
+// thriftyFiles is the length of a list read with the garbage collector
+// thrifty (thriftyList): each row keeps about a kilobyte, and judging them
+// makes as much again, which the default percentage lets pile up to twice
+// that before collecting.
+const thriftyFiles = 5000
+
+// listMemory is the Go memory a long list is read within (a soft limit,
+// debug.SetMemoryLimit): the collector runs as usual below it, and more
+// often near it, so that a list of 50,000 files stays within about 256
+// MiB of heap, not twice what it keeps.
+const listMemory = 256 << 20
+
+// thriftyList sets the soft memory limit while a long list is read; the
+// function it returns restores the limit that was.
+func thriftyList() (restore func()) {
+	was := debug.SetMemoryLimit(listMemory)
+	return func() { debug.SetMemoryLimit(was) }
 }
 
 // entryRows finds the rows of files a checksum file lists and that are not
@@ -805,9 +828,18 @@ func (w *Window) Clear() {
 		it.jobSeq++ // late results are ignored
 	}
 	w.files.reset(w.picker.selected())
+	w.unthrift()
 	w.cmp.reset()
 	w.judge()
 	w.refreshChrome()
+}
+
+// unthrift ends the thrift of a long list being read.
+func (w *Window) unthrift() {
+	if w.thrift != nil {
+		w.thrift()
+		w.thrift = nil
+	}
 }
 
 // checkOwnSignatures checks, in the background, the signatures of the

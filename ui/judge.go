@@ -39,8 +39,7 @@ func (w *Window) judge() {
 			it.foundAs = w.files.items[v.FoundAs]
 		}
 		if len(v.Decision.By) > 0 {
-			d := v.Decision
-			it.sidecar = &d
+			it.sidecar = &it.verdict.Decision // the item's own copy: no allocation a file a judge
 		}
 		if len(v.Needs) > 0 && it.finished() && it.state == stateDone {
 			w.hashMore(it, v.Needs)

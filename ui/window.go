@@ -112,6 +112,7 @@ type Window struct {
 	sources    []verdict.Source   // checksum files beside files nothing names, for renamed downloads (until Clear)
 	dragAt     dragProbe          // where a drag is over the window, or nil (droptarget.go)
 	moreSmall  *smallStart        // while small files' results are recorded: those to read again, together (smallDone)
+	thrift     func()             // ends the garbage collector's thrift while a long list is read (thriftyFiles)
 }
 
 // New builds the window's content for core and returns it; call Add to
@@ -383,6 +384,9 @@ func (w *Window) Tick() {
 	w.expected.tick()
 	w.followDrag()
 	w.judgeDue()
+	if w.thrift != nil && w.walking == 0 && len(w.files.active(1)) == 0 {
+		w.unthrift()
+	}
 	for _, it := range w.files.active(16) {
 		p := it.job.Progress()
 		it.prog = p
