@@ -321,8 +321,9 @@ func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 		}
 	}
 	w.startSmall(small)
-	if len(w.files.items) >= thriftyFiles && w.thrift == nil {
-		w.thrift = thriftyList() // until they are read (Tick)
+	if len(w.files.items) >= thriftyFiles {
+		w.unthrift()
+		w.thrift = thriftyList(len(w.files.items)) // until they are read (Tick)
 	}
 	w.files.refresh()
 	w.stale = true // a digest pasted before the files came is judged at the next tick
@@ -339,13 +340,18 @@ const thriftyFiles = 5000
 // listMemory is the Go memory a long list is read within (a soft limit,
 // debug.SetMemoryLimit): the collector runs as usual below it, and more
 // often near it, so that a list of 50,000 files stays within about 256
-// MiB of heap, not twice what it keeps.
-const listMemory = 256 << 20
+// MiB of heap, not twice what it keeps. A longer list keeps about 3.5 KiB
+// a file (its row, its entry, its verdict): it is given rowMemory a file,
+// lest the collector run without end under a limit below what is kept.
+const (
+	listMemory = 256 << 20
+	rowMemory  = 5 << 10
+)
 
-// thriftyList sets the soft memory limit while a long list is read; the
-// function it returns restores the limit that was.
-func thriftyList() (restore func()) {
-	was := debug.SetMemoryLimit(listMemory)
+// thriftyList sets the soft memory limit while a list of n files is read;
+// the function it returns restores the limit that was.
+func thriftyList(n int) (restore func()) {
+	was := debug.SetMemoryLimit(max(listMemory, int64(n)*rowMemory))
 	return func() { debug.SetMemoryLimit(was) }
 }
 
@@ -675,7 +681,7 @@ func (w *Window) queued(it *fileItem, algs []*hashing.Algorithm) {
 		if w.reads == nil {
 			w.reads = make(map[*fileItem]readMark)
 		}
-		w.reads[it] = readMark{at: time.Now(), cpu: cpuTime(), thread: threadCPUTime()}
+		w.reads[it] = readMark{at: time.Now(), cpu: cpuTime(), thread: threadCPUTime(), ticks: w.ticks, tickCPU: w.tickCPU}
 	}
 }
 
@@ -686,8 +692,9 @@ const tracedRead = 64 << 20
 
 // readMark is when a traced read was queued, and the CPU times then.
 type readMark struct {
-	at          time.Time
-	cpu, thread time.Duration
+	at                   time.Time
+	cpu, thread, tickCPU time.Duration
+	ticks                int
 }
 
 // traceRead logs a traced read's times (HASHDROP_TRACE).
@@ -698,9 +705,10 @@ func (w *Window) traceRead(it *fileItem, r app.Result) {
 	}
 	delete(w.reads, it)
 	d := time.Since(m.at)
-	w.tracef("read %s: %d MiB in %v, %.0f MB/s, with %s; CPU: the process %v, the window's thread %v", it.path, r.Size>>20,
+	w.tracef("read %s: %d MiB in %v, %.0f MB/s, with %s; CPU: the process %v, the window's thread %v, of which %d ticks %v", it.path, r.Size>>20,
 		d.Round(time.Millisecond), float64(r.Size)/d.Seconds()/1e6, algNames(it.jobAlgs),
-		(cpuTime() - m.cpu).Round(time.Millisecond), (threadCPUTime() - m.thread).Round(time.Millisecond))
+		(cpuTime() - m.cpu).Round(time.Millisecond), (threadCPUTime() - m.thread).Round(time.Millisecond),
+		w.ticks-m.ticks, (w.tickCPU - m.tickCPU).Round(time.Millisecond))
 }
 
 // jobDone records the result of a job of it.

@@ -57,6 +57,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 		log.Printf("hashdrop: the settings of the previous app id: %s", strings.Join(changed, "; "))
 	}
 	start := newStartTrace()
+	start.tracef("run")
 	// The keys signatures are checked with are read (and their own
 	// signatures checked: tens of milliseconds) while the window is made:
 	// the checksum files given are read with them.

@@ -62,6 +62,8 @@ type Window struct {
 	trace        *log.Logger
 	traceOut     *traceWriter           // trace's lines, held while they come fast
 	reads        map[*fileItem]readMark // large files being read, traced (traceRead)
+	ticks        int                    // ticks so far, traced
+	tickCPU      time.Duration          // the CPU time they took on the window's thread, traced
 	traced       string                 // the banner as last traced
 	tracedReport string                 // the report's reason and statuses as last traced
 	laidOut      string                 // the layout as last traced (traceLayout)
@@ -375,8 +377,11 @@ func (w *Window) Tick() {
 	if w.trace != nil {
 		start, cpu := w.now(), threadCPUTime()
 		defer func() {
+			used := threadCPUTime() - cpu
+			w.ticks++
+			w.tickCPU += used
 			if d := w.now().Sub(start); d > 20*time.Millisecond {
-				w.tracef("slow tick: %v (%v CPU)", d, (threadCPUTime() - cpu).Round(time.Microsecond))
+				w.tracef("slow tick: %v (%v CPU)", d, used.Round(time.Microsecond))
 			}
 		}()
 	}
