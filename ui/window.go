@@ -29,6 +29,12 @@ import (
 // eye and cheap even where OpenGL is drawn in software.
 const tickEvery = time.Second / 10
 
+// progressTicks is how many of the ticker's ticks apart the progress of
+// the files being read is drawn: 5 times a second. Each redraw paints the
+// whole window again, which under software OpenGL takes CPU from the
+// reading; a file that starts, and everything else, is drawn at a tick.
+const progressTicks = 2
+
 // listRoom is the least height the list of files asks for: a card or two;
 // the rest of a long card scrolls.
 const listRoom = 160
@@ -181,10 +187,11 @@ func (w *Window) flushTrace() {
 func (w *Window) ticker() {
 	t := time.NewTicker(tickEvery)
 	defer t.Stop()
-	for {
+	for n := 1; ; n++ {
 		select {
 		case <-t.C:
-			w.do(w.Tick)
+			progress := n%progressTicks == 0
+			w.do(func() { w.tick(progress) })
 		case <-w.stop:
 			return
 		}
@@ -372,8 +379,12 @@ func judgeEvery(n int) time.Duration {
 }
 
 // Tick samples the running jobs and redraws their cards and the status
-// line. The ticker calls it 10 times a second; tests call it directly.
-func (w *Window) Tick() {
+// line. Tests call it; the ticker calls tick 10 times a second.
+func (w *Window) Tick() { w.tick(true) }
+
+// tick is Tick; the progress of the files being read is drawn only when
+// progress is true.
+func (w *Window) tick(progress bool) {
 	if w.trace != nil {
 		start, cpu := w.now(), threadCPUTime()
 		defer func() {
@@ -397,15 +408,20 @@ func (w *Window) Tick() {
 		it.prog = p
 		if p.State == app.Hashing && it.state == stateWaiting {
 			it.state = stateHashing
+			w.files.changed(it)
 		}
 		if p.State == app.Hashing && it.started.IsZero() {
 			it.started = w.now() // reading begins: the wait in the queue is not counted
 		}
-		w.files.changed(it)
+		if progress {
+			w.files.changed(it)
+		}
 	}
 	w.forgetCopied()
 	w.files.redraw()
-	w.refreshStatus()
+	if progress {
+		w.refreshStatus()
+	}
 	if w.sums != nil && w.sums.running() {
 		w.sums.tick()
 	}
