@@ -78,13 +78,12 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	if abs, err := desktop.AbsPaths(files); err == nil {
 		files = abs // else as given: the folder the process is in is gone
 	}
-	// The files given are gathered and queued while the window is made:
-	// what the gathering hands the window before the event loop runs, the
-	// main goroutine runs here, and waits a little for it.
+	// The files given are gathered while the window is made, and queued
+	// as soon as it is shown: what the gathering hands the window before
+	// the event loop runs, the main goroutine runs after Show, waiting a
+	// little for it, not after the first frames.
 	w.early.start()
 	w.Add(files)
-	w.early.run(earlyWait, func() bool { return !w.Idle() })
-	start.tracef("files given")
 	for _, f := range started {
 		f(w.HandOver)
 	}
@@ -96,6 +95,8 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	w.fitScreen(screenOf(), win.Canvas().Scale())
 	w.dragAt = dragProbeOf(win)
 	start.tracef("shown")
+	w.early.run(earlyWait, func() bool { return !w.Idle() })
+	start.tracef("files given")
 	a.Run()
 	w.ended.Store(true)
 	// The states make test-windows waits on: the close arrived, then the
@@ -108,11 +109,12 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	w.flushTrace()
 }
 
-// earlyWait is how long Run waits, before it shows the window, for the
-// files it was given to be gathered and queued: a SHA256SUMS and the file
-// it lists take a few milliseconds, and their reading then overlaps the
-// making of the window; a folder of thousands is queued later, from the
-// event loop.
+// earlyWait is how long Run waits, once the window is shown, for the files
+// it was given to be gathered and queued: a SHA256SUMS and the file it
+// lists take a few milliseconds; a folder of thousands is queued later,
+// from the event loop. (Reading a large file while the window was being
+// made slowed both: the window came up 0.1-0.3 s later, and the verdict
+// no sooner.)
 const earlyWait = 30 * time.Millisecond
 
 // signalGrace is how long SIGINT or SIGTERM leaves the window to quit
