@@ -78,6 +78,9 @@ type fileItem struct {
 	// refused: not read, for it is no regular file or its checksum file
 	// names it outside its folder and the user said so (stateFailed)
 	refused bool
+	// verdictPass: its job reads what its verdict needs first, and is
+	// counted in Window.verdictPasses until it ends.
+	verdictPass bool
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {

@@ -313,6 +313,7 @@ func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 			}
 		}
 		it.later = later
+		w.verdictPass(it)
 		w.files.fit(it)
 		if len(files) > 1 && small.fits(it) {
 			small.add(it, first)
@@ -483,6 +484,7 @@ func (w *Window) prioritise(it *fileItem) {
 		}
 	}
 	it.later = later
+	w.verdictPass(it)
 	w.startJob(it, first)
 	w.files.fit(it)
 }
@@ -669,6 +671,16 @@ func (w *Window) startJob(it *fileItem, algs []*hashing.Algorithm) {
 	w.files.changed(it)
 }
 
+// verdictPass counts it, whose next job reads what its verdict needs
+// first (it.later holds the rest), among the passes the list's verdict
+// waits for (judgeDue).
+func (w *Window) verdictPass(it *fileItem) {
+	if len(it.later) > 0 && !it.verdictPass {
+		it.verdictPass = true
+		w.verdictPasses++
+	}
+}
+
 // queued readies it for a new job reading algs.
 func (w *Window) queued(it *fileItem, algs []*hashing.Algorithm) {
 	it.jobSeq++
@@ -719,6 +731,12 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 	had := len(it.digests) > 0
 	it.job = nil
 	it.prog.Algorithms = nil
+	if it.verdictPass {
+		it.verdictPass = false
+		if w.verdictPasses--; w.verdictPasses == 0 {
+			w.passesRead = true // the verdicts can be given: judged at the next tick, whatever the list's length
+		}
+	}
 	switch {
 	case r.Err == nil:
 		for _, d := range r.Digests {
@@ -787,6 +805,7 @@ func (w *Window) retry(it *fileItem) {
 	it.err, it.declined = nil, nil
 	first, later := w.verdictFirst(it, it.base)
 	it.later = later
+	w.verdictPass(it)
 	w.startJob(it, first)
 	w.files.changed(it)
 	w.files.redraw()
@@ -836,6 +855,7 @@ func (w *Window) Clear() {
 		it.jobSeq++ // late results are ignored
 	}
 	w.files.reset(w.picker.selected())
+	w.verdictPasses, w.passesRead = 0, false
 	w.unthrift()
 	w.cmp.reset()
 	w.judge()

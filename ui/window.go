@@ -121,6 +121,10 @@ type Window struct {
 	dragAt     dragProbe          // where a drag is over the window, or nil (droptarget.go)
 	moreSmall  *smallStart        // while small files' results are recorded: those to read again, together (smallDone)
 	thrift     func()             // ends the garbage collector's thrift while a long list is read (thriftyFiles)
+	// verdictPasses counts the files whose verdict's reading is still to
+	// end; passesRead is set when the last ends, and judgeDue judges.
+	verdictPasses int
+	passesRead    bool
 }
 
 // New builds the window's content for core and returns it; call Add to
@@ -360,12 +364,15 @@ func (w *Window) judgeNow() {
 // last verdict and it is time: a verdict weighs every file of the list,
 // so while files are being read it is given at most every judgeEvery of
 // the list's length (a bounded share of the time, whatever the length:
-// the window stays linear), and at once when the last file is read.
+// the window stays linear), and at once when the last file is read, or
+// the last of the readings the verdicts need (the preset's other
+// algorithms are read after them).
 func (w *Window) judgeDue() {
 	if !w.stale {
 		return
 	}
-	if len(w.files.active(1)) == 0 || w.now().Sub(w.lastJudge) >= judgeEvery(len(w.files.items)) {
+	if w.passesRead || len(w.files.active(1)) == 0 || w.now().Sub(w.lastJudge) >= judgeEvery(len(w.files.items)) {
+		w.passesRead = false
 		w.judgeNow()
 	}
 }
