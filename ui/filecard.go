@@ -131,7 +131,7 @@ func newAlgRow(w *Window) *algRow {
 // set shows algorithm a of item (nil: the template row of the list).
 func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
 	r.alg, r.item = a, it
-	r.name.SetText(a.Name)
+	setText(r.name, a.Name)
 	r.box.lines, r.box.digits = digestLines(a, r.w.digits), r.w.digits
 	var sum []byte
 	if it != nil {
@@ -152,7 +152,7 @@ func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
 		r.hex = ""
 		r.digest.Hide()
 		r.copy.Hide()
-		r.speed.SetText(it.rowState(a))
+		setText(r.speed, it.rowState(a))
 		r.speed.Show()
 	}
 	var mark fyne.Resource
@@ -164,7 +164,7 @@ func (r *algRow) set(a *hashing.Algorithm, it *fileItem) {
 			mark = theme.NewErrorThemedResource(theme.CancelIcon())
 		}
 	}
-	r.mark.SetResource(mark)
+	setIcon(r.mark, mark)
 }
 
 // fileCard shows one file of the list: name, size, progress and cancel,
@@ -329,14 +329,14 @@ func (c *fileCard) update() {
 		c.bind(it) // more algorithms were asked for, to compare a digest
 		return
 	}
-	c.state.SetText(it.stateText())
-	c.icon.SetResource(it.icon())
+	setText(c.state, it.stateText())
+	setIcon(c.icon, it.icon())
 	c.showUse()
 	switch it.state {
 	case stateFailed, stateCancelled, stateMissing:
 		c.running.Hide()
 		c.info.Hide()
-		c.problem.SetText(it.problemText())
+		setText(c.problem, it.problemText())
 		c.problem.Show()
 		c.cancel.Hide()
 		c.retry.Show()
@@ -350,7 +350,7 @@ func (c *fileCard) update() {
 		if it.empty() {
 			c.info.Importance = widget.WarningImportance
 		}
-		c.info.SetText(it.doneText())
+		c.info.SetText(it.doneText()) // always: its importance may have changed
 		c.info.Show()
 		c.cancel.Hide()
 		if len(it.unfinished()) > 0 { // cancelled after the verdict: finish them here
@@ -370,21 +370,21 @@ func (c *fileCard) update() {
 		}
 		c.bar.SetValue(f)
 		if it.state == stateWaiting {
-			c.barText.SetText(tr("waiting"))
+			setText(c.barText, tr("waiting"))
 		} else {
-			c.barText.SetText(progressText(it.prog.Fraction(), it.prog.Done, it.prog.BytesPerSec, it.prog.Remaining))
+			setText(c.barText, progressText(it.prog.Fraction(), it.prog.Done, it.prog.BytesPerSec, it.prog.Remaining))
 		}
 	}
 	if res, text := it.verdictLine(); text != "" {
-		c.verdictIcon.SetResource(res)
-		c.verdictText.SetText(text)
+		setIcon(c.verdictIcon, res)
+		setText(c.verdictText, text)
 		c.verdictRow.Show()
 	} else {
 		c.verdictRow.Hide()
 	}
 	if res, text := it.authLine(); text != "" {
-		c.authIcon.SetResource(res)
-		c.authText.SetText(text)
+		setIcon(c.authIcon, res)
+		setText(c.authText, text)
 		c.authRow.Show()
 	} else {
 		c.authRow.Hide()

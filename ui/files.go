@@ -73,22 +73,28 @@ type fileItem struct {
 	named     *checksum.Verdict      // the file against the CRC32 in its name (namecrc.go), nil when none
 	compared  *cardVerdict           // its line on Compare or on a file's digest expected (compare.go), nil when none
 
-	verdict     verdict.FileVerdict // the engine's verdict on it (judge)
-	unsupported []string            // algorithms of digests published for it that Hashdrop lacks
+	verdict     *verdict.FileVerdict // the engine's verdict on it: in Window.report (judge), noVerdict before
+	unsupported []string             // algorithms of digests published for it that Hashdrop lacks
 	// refused: not read, for it is no regular file or its checksum file
 	// names it outside its folder and the user said so (stateFailed)
 	refused bool
+	// verdictPass: its job reads what its verdict needs first, and is
+	// counted in Window.verdictPasses until it ends.
+	verdictPass bool
 }
 
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
 	return &fileItem{
-		path: path, name: displayName(path), size: size,
+		path: path, name: displayName(path), size: size, verdict: &noVerdict,
 		base:    slices.Clone(algs),
 		rows:    slices.Clone(algs),
 		digests: make(map[*hashing.Algorithm][]byte),
 		marks:   make(map[*hashing.Algorithm]checksum.Outcome),
 	}
 }
+
+// noVerdict is the verdict of a file not judged yet; never written.
+var noVerdict = verdict.FileVerdict{FoundAs: -1, Group: -1}
 
 // displayName is the file's base name, or the path for "-" and roots, with
 // its invisible and bidirectional characters made visible

@@ -104,6 +104,10 @@ func (c *fakeCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Re
 }
 
 // finish hashes the file and reports the result, once.
+func (c *fakeCore) HashSmall(paths []string, algs [][]*hashing.Algorithm, done func([]Finished)) []Job {
+	return hashSmallOneByOne(c.Hash, paths, algs, done)
+}
+
 func (j *fakeJob) finish() {
 	j.mu.Lock()
 	if j.over {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -121,6 +122,17 @@ func (w *Window) took(ctx context.Context, given []*checksum.Index, rel *release
 	}
 	w.addGiven(given...)
 	w.addSources(rel.Sources)
+	// A file found in a folder has a signature of its own only if the walk
+	// found one beside it (as for hashdrop verify): no file a folder holds
+	// is looked for five times.
+	signed := make(map[string]bool)
+	for i, f := range rel.Files {
+		if rel.Walked[i] && f.Companion {
+			if p := checksum.SignedPath(f.Path); p != "" {
+				signed[filepath.Clean(p)] = true
+			}
+		}
+	}
 	var files []found
 	var pubs [][]checksum.Published
 	var rows []listedRow
@@ -141,7 +153,7 @@ func (w *Window) took(ctx context.Context, given []*checksum.Index, rel *release
 			rows = append(rows, listedRow{path: f.Path, name: name, state: stateFailed, refused: true, err: f.Err,
 				published: f.Published, unsupported: f.Unsupported})
 		default: // a file to read, or one that cannot be: its card says why
-			files = append(files, found{Path: f.Path, Name: name, Size: f.Size})
+			files = append(files, found{Path: f.Path, Name: name, Size: f.Size, Unsigned: rel.Walked[i] && !signed[filepath.Clean(f.Path)]})
 			pubs = append(pubs, f.Published)
 			if len(f.Unsupported) > 0 {
 				unsupported[f.Path] = f.Unsupported
@@ -233,7 +245,7 @@ func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 	for _, it := range w.files.items {
 		listed[it.path] = it
 	}
-	var items []*fileItem
+	var items, signable []*fileItem
 	var fresh []found
 	var freshPubs [][]checksum.Published
 	missing := w.missingRows()
@@ -267,6 +279,9 @@ func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 			}
 		}
 		items = append(items, it)
+		if !f.Unsigned {
+			signable = append(signable, it)
+		}
 		fresh = append(fresh, f)
 		if i < len(pubs) {
 			freshPubs = append(freshPubs, pubs[i])
@@ -274,6 +289,7 @@ func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 	}
 	files, pubs = fresh, freshPubs
 	w.expected.adopt(items)
+	var small smallStart
 	for i := range files {
 		it := items[i]
 		if i < len(pubs) {
@@ -297,13 +313,47 @@ func (w *Window) addFiles(files []found, pubs [][]checksum.Published) {
 			}
 		}
 		it.later = later
+		w.verdictPass(it)
 		w.files.fit(it)
-		w.startJob(it, first)
+		if len(files) > 1 && small.fits(it) {
+			small.add(it, first)
+		} else {
+			w.startJob(it, first)
+		}
+	}
+	w.startSmall(small)
+	if len(w.files.items) >= thriftyFiles {
+		w.unthrift()
+		w.thrift = thriftyList(len(w.files.items)) // until they are read (Tick)
 	}
 	w.files.refresh()
 	w.stale = true // a digest pasted before the files came is judged at the next tick
 	w.refreshChrome()
-	w.checkOwnSignatures(items)
+	w.checkOwnSignatures(signable)
+}
+
+// thriftyFiles is the length of a list read with the garbage collector
+// thrifty (thriftyList): each row keeps about a kilobyte, and judging them
+// makes as much again, which the default percentage lets pile up to twice
+// that before collecting.
+const thriftyFiles = 5000
+
+// listMemory is the Go memory a long list is read within (a soft limit,
+// debug.SetMemoryLimit): the collector runs as usual below it, and more
+// often near it, so that a list of 50,000 files stays within about 256
+// MiB of heap, not twice what it keeps. A longer list keeps about 3.5 KiB
+// a file (its row, its entry, its verdict): it is given rowMemory a file,
+// lest the collector run without end under a limit below what is kept.
+const (
+	listMemory = 256 << 20
+	rowMemory  = 5 << 10
+)
+
+// thriftyList sets the soft memory limit while a list of n files is read;
+// the function it returns restores the limit that was.
+func thriftyList(n int) (restore func()) {
+	was := debug.SetMemoryLimit(max(listMemory, int64(n)*rowMemory))
+	return func() { debug.SetMemoryLimit(was) }
 }
 
 // entryRows finds the rows of files a checksum file lists and that are not
@@ -434,6 +484,7 @@ func (w *Window) prioritise(it *fileItem) {
 		}
 	}
 	it.later = later
+	w.verdictPass(it)
 	w.startJob(it, first)
 	w.files.fit(it)
 }
@@ -490,6 +541,9 @@ type found struct {
 	Path string
 	Name string
 	Size int64
+	// Unsigned: found in a folder with no signature beside it, so none of
+	// its own is looked for (checkOwnSignatures).
+	Unsigned bool
 }
 
 // hashMore reads a finished file again for the algorithms in more, adding
@@ -504,9 +558,65 @@ func (w *Window) hashMore(it *fileItem, more []*hashing.Algorithm) {
 		}
 	}
 	w.files.again[it] = true
-	w.startJob(it, more)
+	if w.moreSmall != nil && w.moreSmall.fits(it) {
+		w.moreSmall.add(it, more) // started with the others of its group (smallDone)
+	} else {
+		w.startJob(it, more)
+	}
 	it.state = stateHashing
 	w.files.fit(it)
+}
+
+// smallStart gathers small files to start together (startSmall), each
+// with its algorithms.
+type smallStart struct {
+	items []*fileItem
+	algs  [][]*hashing.Algorithm
+}
+
+// fits reports whether it is small enough to be read with others, by the
+// size its listing found.
+func (s *smallStart) fits(it *fileItem) bool { return it.size >= 0 && it.size <= app.SmallFileSize }
+
+func (s *smallStart) add(it *fileItem, algs []*hashing.Algorithm) {
+	s.items = append(s.items, it)
+	s.algs = append(s.algs, algs)
+}
+
+// startSmall hashes small files together (Core.HashSmall): a folder's
+// thousands of files cost a few handoffs a group, and their results come
+// to the window a group at a time.
+func (w *Window) startSmall(s smallStart) {
+	if len(s.items) == 0 {
+		return
+	}
+	paths := make([]string, len(s.items))
+	seqs := make([]int, len(s.items))
+	for i, it := range s.items {
+		w.queued(it, s.algs[i])
+		seqs[i], paths[i] = it.jobSeq, it.path
+	}
+	items := s.items
+	jobs := w.core.HashSmall(paths, s.algs, func(fs []Finished) {
+		w.do(func() { w.smallDone(items, seqs, fs) })
+	})
+	for i, it := range items {
+		it.job = jobs[i]
+		w.files.changed(it)
+	}
+}
+
+// smallDone records the results of small files read together; the files
+// that are to be read again (the preset's other algorithms, after the
+// verdict's) are started together too.
+func (w *Window) smallDone(items []*fileItem, seqs []int, fs []Finished) {
+	var more smallStart
+	w.moreSmall = &more
+	for _, f := range fs {
+		w.jobDone(items[f.I], seqs[f.I], f.R)
+	}
+	w.moreSmall = nil
+	w.startSmall(more)
 }
 
 // missing returns the chosen algorithms a finished file has no digest for:
@@ -553,17 +663,64 @@ func (w *Window) queueMore(items []*fileItem, chosen []*hashing.Algorithm, gen i
 
 // startJob hashes it with algs.
 func (w *Window) startJob(it *fileItem, algs []*hashing.Algorithm) {
-	it.jobSeq++
+	w.queued(it, algs)
 	seq := it.jobSeq
+	it.job = w.core.Hash(it.path, algs, func(r app.Result) {
+		w.do(func() { w.jobDone(it, seq, r) })
+	})
+	w.files.changed(it)
+}
+
+// verdictPass counts it, whose next job reads what its verdict needs
+// first (it.later holds the rest), among the passes the list's verdict
+// waits for (judgeDue).
+func (w *Window) verdictPass(it *fileItem) {
+	if len(it.later) > 0 && !it.verdictPass {
+		it.verdictPass = true
+		w.verdictPasses++
+	}
+}
+
+// queued readies it for a new job reading algs.
+func (w *Window) queued(it *fileItem, algs []*hashing.Algorithm) {
+	it.jobSeq++
 	it.jobAlgs = algs
 	it.state = stateWaiting
 	it.started = time.Time{}
 	it.prog = app.Progress{Total: it.size}
 	w.tracef("queued %s (%s)", it.path, algNames(algs))
-	it.job = w.core.Hash(it.path, algs, func(r app.Result) {
-		w.do(func() { w.jobDone(it, seq, r) })
-	})
-	w.files.changed(it)
+	if w.trace != nil && it.size >= tracedRead {
+		if w.reads == nil {
+			w.reads = make(map[*fileItem]readMark)
+		}
+		w.reads[it] = readMark{at: time.Now(), cpu: cpuTime(), thread: threadCPUTime(), ticks: w.ticks, tickCPU: w.tickCPU}
+	}
+}
+
+// tracedRead is the least size of a file whose reading is traced: the
+// time from queued to done, and the CPU the window's thread and the
+// process spent meanwhile (the hashing's, and the window's beside it).
+const tracedRead = 64 << 20
+
+// readMark is when a traced read was queued, and the CPU times then.
+type readMark struct {
+	at                   time.Time
+	cpu, thread, tickCPU time.Duration
+	ticks                int
+}
+
+// traceRead logs a traced read's times (HASHDROP_TRACE).
+func (w *Window) traceRead(it *fileItem, r app.Result) {
+	m, ok := w.reads[it]
+	if !ok {
+		return
+	}
+	delete(w.reads, it)
+	d := time.Since(m.at)
+	w.tracef("read %s: %d MiB in %v, %.0f MB/s, with %s; CPU: the process %v, the window's thread %v, of which %d ticks %v", it.path, r.Size>>20,
+		d.Round(time.Millisecond), float64(r.Size)/d.Seconds()/1e6, algNames(it.jobAlgs),
+		(cpuTime() - m.cpu).Round(time.Millisecond), (threadCPUTime() - m.thread).Round(time.Millisecond),
+		w.ticks-m.ticks, (w.tickCPU - m.tickCPU).Round(time.Millisecond))
 }
 
 // jobDone records the result of a job of it.
@@ -574,6 +731,12 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 	had := len(it.digests) > 0
 	it.job = nil
 	it.prog.Algorithms = nil
+	if it.verdictPass {
+		it.verdictPass = false
+		if w.verdictPasses--; w.verdictPasses == 0 {
+			w.passesRead = true // the verdicts can be given: judged at the next tick, whatever the list's length
+		}
+	}
 	switch {
 	case r.Err == nil:
 		for _, d := range r.Digests {
@@ -601,7 +764,10 @@ func (w *Window) jobDone(it *fileItem, seq int, r app.Result) {
 		if r.Size > 0 || it.size < 0 {
 			it.size = max(it.size, r.Size)
 		}
-		w.tracef("done %s %s", it.path, digestTrace(r.Digests))
+		if w.trace != nil {
+			w.tracef("done %s %s", it.path, digestTrace(r.Digests))
+			w.traceRead(it, r)
+		}
 	case had:
 		it.state = stateDone // the first digests stand; the extra ones failed
 		if cancelled(r.Err) {
@@ -639,6 +805,7 @@ func (w *Window) retry(it *fileItem) {
 	it.err, it.declined = nil, nil
 	first, later := w.verdictFirst(it, it.base)
 	it.later = later
+	w.verdictPass(it)
 	w.startJob(it, first)
 	w.files.changed(it)
 	w.files.redraw()
@@ -688,15 +855,28 @@ func (w *Window) Clear() {
 		it.jobSeq++ // late results are ignored
 	}
 	w.files.reset(w.picker.selected())
+	w.verdictPasses, w.passesRead = 0, false
+	w.unthrift()
 	w.cmp.reset()
 	w.judge()
 	w.refreshChrome()
+}
+
+// unthrift ends the thrift of a long list being read.
+func (w *Window) unthrift() {
+	if w.thrift != nil {
+		w.thrift()
+		w.thrift = nil
+	}
 }
 
 // checkOwnSignatures checks, in the background, the signatures of the
 // files themselves (ubuntu.iso.sig beside ubuntu.iso): each such file is
 // read once more, and the verdict goes on its card.
 func (w *Window) checkOwnSignatures(items []*fileItem) {
+	if len(items) == 0 {
+		return
+	}
 	gen := w.gen
 	paths := make([]string, len(items))
 	for i, it := range items {

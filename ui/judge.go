@@ -31,7 +31,7 @@ func (w *Window) judge() {
 	w.files.rejudged = true
 	w.report = rep
 	for i, it := range w.files.items {
-		v := rep.Files[i]
+		v := &w.report.Files[i] // not copied: a row keeps 300 bytes less
 		had := it.sidecar != nil || len(it.marks) > 0 || it.pasted != nil || it.named != nil
 		it.verdict = v
 		it.pasted, it.named, it.sidecar, it.foundAs = v.Pasted, v.Named, nil, nil
@@ -39,8 +39,7 @@ func (w *Window) judge() {
 			it.foundAs = w.files.items[v.FoundAs]
 		}
 		if len(v.Decision.By) > 0 {
-			d := v.Decision
-			it.sidecar = &d
+			it.sidecar = &v.Decision // in the report: no allocation a file a judge
 		}
 		if len(v.Needs) > 0 && it.finished() && it.state == stateDone {
 			w.hashMore(it, v.Needs)

@@ -56,21 +56,38 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	} else if len(changed) > 0 {
 		log.Printf("hashdrop: the settings of the previous app id: %s", strings.Join(changed, "; "))
 	}
+	start := newStartTrace()
+	start.tracef("run")
+	// The keys signatures are checked with are read (and their own
+	// signatures checked: tens of milliseconds) while the window is made:
+	// the checksum files given are read with them.
+	go trustedKeys.get()
 	a := fyneapp.NewWithID(AppID)
 	fontNote := useLanguageSetting(a)
 	localizeExplorerMenu()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	win := a.NewWindow("Hashdrop")
+	start.tracef("app")
 	core := NewAppCore()
 	w := New(a, win, core, Config{Version: Version})
 	if fontNote != "" {
 		w.keepNote(fontNote)
 	}
+	start.log = w.tracef
+	start.tracef("content")
 	win.Resize(defaultSize) // the content's MinSize stays within a small screen (mainLayout)
-	a.Lifecycle().SetOnStarted(func() { traceSize(win, w.tracef) })
+	a.Lifecycle().SetOnStarted(func() {
+		start.tracef("event loop")
+		traceSize(win, w.tracef)
+	})
 	if abs, err := desktop.AbsPaths(files); err == nil {
 		files = abs // else as given: the folder the process is in is gone
 	}
+	// The files given are gathered while the window is made, and queued
+	// as soon as it is shown: what the gathering hands the window before
+	// the event loop runs, the main goroutine runs after Show, waiting a
+	// little for it, not after the first frames.
+	w.early.start()
 	w.Add(files)
 	for _, f := range started {
 		f(w.HandOver)
@@ -82,7 +99,11 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	win.Show() // creates the window: its scale is known from here on
 	w.fitScreen(screenOf(), win.Canvas().Scale())
 	w.dragAt = dragProbeOf(win)
+	start.tracef("shown")
+	w.early.run(earlyWait, func() bool { return !w.Idle() })
+	start.tracef("files given")
 	a.Run()
+	w.ended.Store(true)
 	// The states make test-windows waits on: the close arrived, then the
 	// process is about to end.
 	w.tracef("window closed: the event loop has ended")
@@ -90,7 +111,16 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	signal.Stop(sigs)
 	closeCore(core, closeGrace)
 	w.tracef("quitting")
+	w.flushTrace()
 }
+
+// earlyWait is how long Run waits, once the window is shown, for the files
+// it was given to be gathered and queued: a SHA256SUMS and the file it
+// lists take a few milliseconds; a folder of thousands is queued later,
+// from the event loop. (Reading a large file while the window was being
+// made slowed both: the window came up 0.1-0.3 s later, and the verdict
+// no sooner.)
+const earlyWait = 30 * time.Millisecond
 
 // signalGrace is how long SIGINT or SIGTERM leaves the window to quit
 // before the process ends anyway.

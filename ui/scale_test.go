@@ -78,3 +78,42 @@ func thousands(n int) string {
 	}
 	return s
 }
+
+// The verdict on a long list comes when the last reading it needs ends,
+// not when the preset's other algorithms have been read too: 1,000 files
+// whose SHA-256 is read, and whose second reading (the preset's others)
+// is still waiting, already match, at the next tick, with the clock
+// standing still.
+func TestLongListVerdictWhenItsReadingsEnd(t *testing.T) {
+	const n = 1000
+	h := newHarness(t)
+	clk := &testClock{now: time.Unix(2e9, 0)}
+	h.w.now = clk.Now
+	h.core.hold = true
+	h.w.picker.set([]*hashing.Algorithm{mustAlg("sha256"), mustAlg("md5")})
+	root := filepath.Join(t.TempDir(), "release")
+	var sums strings.Builder
+	for i := range n {
+		name := fmt.Sprintf("d%02d/f%05d.bin", i%10, i)
+		writeFile(t, filepath.Join(root, filepath.FromSlash(name)), fmt.Sprint(i))
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(fmt.Sprint(i)), name)
+	}
+	writeFile(t, filepath.Join(root, "SHA256SUMS"), sums.String())
+	h.w.Add([]string{root})
+	h.waitFor("queued", func() bool { return h.core.queued() == n })
+	h.drain()
+	h.w.Tick() // the first verdict: pending
+	for i := range n {
+		h.core.job(i).finish() // SHA-256, for the verdict
+	}
+	h.drain()
+	if got := h.core.queued(); got != 2*n {
+		t.Fatalf("%d jobs queued, want the %d second readings too", got, n)
+	}
+	h.w.Tick()
+	want := fmt.Sprintf("All %s files match the digests published for them", thousands(n))
+	if got := h.w.banner.Headline(); !strings.HasPrefix(got, want) {
+		t.Errorf("with the second readings waiting: %q, want %q", got, want)
+	}
+	h.core.release()
+}

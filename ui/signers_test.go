@@ -25,8 +25,7 @@ func TestSignedBySeveralWords(t *testing.T) {
 	if o, got := authenticityWords(two); o != checksum.Unknown || got != "Not confirmed: signed by 2 of Bitcoin Core's keys Hashdrop ships, and it needs 3" {
 		t.Errorf("2 of 3: %v %q", o, got)
 	}
-	it := &fileItem{ownSig: two}
-	it.verdict.Trust = verdict.FetchedOtherKey
+	it := &fileItem{ownSig: two, verdict: &verdict.FileVerdict{Trust: verdict.FetchedOtherKey}}
 	if got := it.trustText(); got != "signed by 2 of Bitcoin Core's keys Hashdrop ships, and it needs 3" {
 		t.Errorf("trust, 2 of 3: %q", got)
 	}

@@ -150,6 +150,10 @@ func (j *recordedJob) result() (app.Result, bool) {
 	return j.r, j.done
 }
 
+func (c *recordingCore) HashSmall(paths []string, algs [][]*hashing.Algorithm, done func([]Finished)) []Job {
+	return hashSmallOneByOne(c.Hash, paths, algs, done)
+}
+
 func (c *recordingCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job {
 	rj := &recordedJob{algs: algs, queued: time.Now()}
 	c.mu.Lock()

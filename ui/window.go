@@ -29,6 +29,12 @@ import (
 // eye and cheap even where OpenGL is drawn in software.
 const tickEvery = time.Second / 10
 
+// progressTicks is how many of the ticker's ticks apart the progress of
+// the files being read is drawn: 5 times a second. Each redraw paints the
+// whole window again, which under software OpenGL takes CPU from the
+// reading; a file that starts, and everything else, is drawn at a tick.
+const progressTicks = 2
+
 // listRoom is the least height the list of files asks for: a card or two;
 // the rest of a long card scrolls.
 const listRoom = 160
@@ -57,10 +63,16 @@ type Window struct {
 	do           func(func())
 	now          func() time.Time // the window's clock: the core's queue's (app.Options.Now)
 	busy         atomic.Int32     // background work running (background)
+	early        earlyQueue       // what background work gives the window before its event loop runs (Run)
+	ended        atomic.Bool      // the event loop has ended: what w.do is given is dropped
 	trace        *log.Logger
-	traced       string // the banner as last traced
-	tracedReport string // the report's reason and statuses as last traced
-	laidOut      string // the layout as last traced (traceLayout)
+	traceOut     *traceWriter           // trace's lines, held while they come fast
+	reads        map[*fileItem]readMark // large files being read, traced (traceRead)
+	ticks        int                    // ticks so far, traced
+	tickCPU      time.Duration          // the CPU time they took on the window's thread, traced
+	traced       string                 // the banner as last traced
+	tracedReport string                 // the report's reason and statuses as last traced
+	laidOut      string                 // the layout as last traced (traceLayout)
 
 	picker   *algorithmPicker
 	expected *expectedField
@@ -107,22 +119,37 @@ type Window struct {
 	fetched    []*release.Fetched // what was fetched, in temporary folders (until Clear)
 	sources    []verdict.Source   // checksum files beside files nothing names, for renamed downloads (until Clear)
 	dragAt     dragProbe          // where a drag is over the window, or nil (droptarget.go)
+	moreSmall  *smallStart        // while small files' results are recorded: those to read again, together (smallDone)
+	thrift     func()             // ends the garbage collector's thrift while a long list is read (thriftyFiles)
+	// verdictPasses counts the files whose verdict's reading is still to
+	// end; passesRead is set when the last ends, and judgeDue judges.
+	verdictPasses int
+	passesRead    bool
 }
 
 // New builds the window's content for core and returns it; call Add to
 // queue files and win.ShowAndRun to show it.
 func New(a fyne.App, win fyne.Window, core Core, cfg Config) *Window {
-	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, do: cfg.Do, now: core.Queue().Now, stop: make(chan struct{}),
+	w := &Window{app: a, win: win, core: core, dialogs: cfg.Dialogs, version: cfg.Version, now: core.Queue().Now, stop: make(chan struct{}),
 		digits: digestLine}
-	if w.do == nil {
-		w.do = fyne.Do
+	run := cfg.Do
+	if run == nil {
+		run = fyne.Do
+	}
+	w.do = func(f func()) {
+		if w.early.hold(f) || w.ended.Load() {
+			return
+		}
+		defer droppedAfterTheEnd()
+		run(f)
 	}
 	w.shown = &dialogStack{}
 	if w.dialogs == nil {
 		w.dialogs = defaultDialogs(win, w.shown)
 	}
 	if os.Getenv("HASHDROP_TRACE") != "" {
-		w.trace = log.New(os.Stderr, "hashdrop: ", log.Lmicroseconds)
+		w.traceOut = &traceWriter{out: os.Stderr}
+		w.trace = log.New(w.traceOut, "hashdrop: ", log.Lmicroseconds)
 	}
 	w.build()
 	win.SetOnDropped(w.dropAt)
@@ -154,13 +181,21 @@ func (w *Window) tracef(format string, args ...any) {
 	}
 }
 
+// flushTrace writes the trace's lines held.
+func (w *Window) flushTrace() {
+	if w.traceOut != nil {
+		w.traceOut.flush()
+	}
+}
+
 func (w *Window) ticker() {
 	t := time.NewTicker(tickEvery)
 	defer t.Stop()
-	for {
+	for n := 1; ; n++ {
 		select {
 		case <-t.C:
-			w.do(w.Tick)
+			progress := n%progressTicks == 0
+			w.do(func() { w.tick(progress) })
 		case <-w.stop:
 			return
 		}
@@ -331,12 +366,15 @@ func (w *Window) judgeNow() {
 // last verdict and it is time: a verdict weighs every file of the list,
 // so while files are being read it is given at most every judgeEvery of
 // the list's length (a bounded share of the time, whatever the length:
-// the window stays linear), and at once when the last file is read.
+// the window stays linear), and at once when the last file is read, or
+// the last of the readings the verdicts need (the preset's other
+// algorithms are read after them).
 func (w *Window) judgeDue() {
 	if !w.stale {
 		return
 	}
-	if len(w.files.active(1)) == 0 || w.now().Sub(w.lastJudge) >= judgeEvery(len(w.files.items)) {
+	if w.passesRead || len(w.files.active(1)) == 0 || w.now().Sub(w.lastJudge) >= judgeEvery(len(w.files.items)) {
+		w.passesRead = false
 		w.judgeNow()
 	}
 }
@@ -350,33 +388,49 @@ func judgeEvery(n int) time.Duration {
 }
 
 // Tick samples the running jobs and redraws their cards and the status
-// line. The ticker calls it 10 times a second; tests call it directly.
-func (w *Window) Tick() {
+// line. Tests call it; the ticker calls tick 10 times a second.
+func (w *Window) Tick() { w.tick(true) }
+
+// tick is Tick; the progress of the files being read is drawn only when
+// progress is true.
+func (w *Window) tick(progress bool) {
 	if w.trace != nil {
-		start := w.now()
+		start, cpu := w.now(), threadCPUTime()
 		defer func() {
+			used := threadCPUTime() - cpu
+			w.ticks++
+			w.tickCPU += used
 			if d := w.now().Sub(start); d > 20*time.Millisecond {
-				w.tracef("slow tick: %v", d)
+				w.tracef("slow tick: %v (%v CPU)", d, used.Round(time.Microsecond))
 			}
 		}()
 	}
+	defer w.flushTrace()
 	w.expected.tick()
 	w.followDrag()
 	w.judgeDue()
+	if w.thrift != nil && w.walking == 0 && len(w.files.active(1)) == 0 {
+		w.unthrift()
+	}
 	for _, it := range w.files.active(16) {
 		p := it.job.Progress()
 		it.prog = p
 		if p.State == app.Hashing && it.state == stateWaiting {
 			it.state = stateHashing
+			w.files.changed(it)
 		}
 		if p.State == app.Hashing && it.started.IsZero() {
 			it.started = w.now() // reading begins: the wait in the queue is not counted
 		}
-		w.files.changed(it)
+		if progress {
+			w.files.changed(it)
+		}
 	}
 	w.forgetCopied()
 	w.files.redraw()
-	w.refreshStatus()
+	if progress {
+		w.refreshStatus()
+	}
 	if w.sums != nil && w.sums.running() {
 		w.sums.tick()
 	}
