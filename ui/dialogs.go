@@ -9,7 +9,7 @@ import (
 )
 
 // Dialogs are the file dialogs and questions of the window. Run uses the
-// operating system's dialogs (GTK's on Linux, sqweek/dialog elsewhere) in cgo builds and Fyne's
+// operating system's dialogs (sqweek/dialog) in cgo builds and Fyne's
 // otherwise; tests answer them directly. Every callback runs on the Fyne
 // goroutine; a cancelled dialog calls back with "" or nil.
 type Dialogs interface {

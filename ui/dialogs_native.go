@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
+	"github.com/sqweek/dialog"
 )
 
 // defaultDialogs are the operating system's file dialogs, with Fyne's for
@@ -20,8 +21,7 @@ func defaultDialogs(win fyne.Window, shown *dialogStack) Dialogs {
 	return &nativeDialogs{fyneDialogs: fyneDialogs{win, shown}}
 }
 
-// nativeDialogs run the system's file dialogs (GTK's on Linux,
-// sqweek/dialog's elsewhere), which block, on a goroutine of their own
+// nativeDialogs run sqweek/dialog, which blocks, on a goroutine of its own
 // (never the Fyne one), one dialog at a time. If the native dialog cannot
 // be shown (no GTK), Fyne's is used from then on.
 type nativeDialogs struct {
@@ -42,7 +42,7 @@ func (d *nativeDialogs) run(show func() (string, error), done func(string), fall
 		}
 		path, err := safely(show)
 		switch {
-		case errors.Is(err, errNativeCancelled):
+		case errors.Is(err, dialog.ErrCancelled):
 			fyne.Do(func() { done("") })
 		case err != nil:
 			d.broken = true
@@ -54,8 +54,7 @@ func (d *nativeDialogs) run(show func() (string, error), done func(string), fall
 	}()
 }
 
-// safely turns a dialog's panic (sqweek/dialog's when GTK could not
-// start) into an error.
+// safely turns sqweek/dialog's panic when GTK could not start into an error.
 func safely(show func() (string, error)) (path string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -66,7 +65,7 @@ func safely(show func() (string, error)) (path string, err error) {
 }
 
 func (d *nativeDialogs) OpenFiles(title string, done func([]string)) {
-	d.run(func() (string, error) { return nativeOpenFile(title) },
+	d.run(func() (string, error) { return dialog.File().Title(title).Load() },
 		func(p string) {
 			if p == "" {
 				done(nil)
@@ -78,16 +77,18 @@ func (d *nativeDialogs) OpenFiles(title string, done func([]string)) {
 }
 
 func (d *nativeDialogs) OpenFolder(title string, done func(string)) {
-	d.run(func() (string, error) { return nativeOpenFolder(title) }, done,
+	d.run(func() (string, error) { return dialog.Directory().Title(title).Browse() }, done,
 		func() { d.fyneDialogs.OpenFolder(title, done) })
 }
 
 func (d *nativeDialogs) OpenChecksumFile(title string, done func(string)) {
 	// No filter: the commonest checksum files (SHA256SUMS, CHECKSUM) have
 	// no extension to filter on.
-	d.run(func() (string, error) { return nativeOpenFile(title) }, done, func() { d.fyneDialogs.OpenChecksumFile(title, done) })
+	d.run(func() (string, error) { return dialog.File().Title(title).Load() }, done, func() { d.fyneDialogs.OpenChecksumFile(title, done) })
 }
 
 func (d *nativeDialogs) SaveFile(title, dir, name string, done func(string)) {
-	d.run(func() (string, error) { return nativeSaveFile(title, dir, name) }, done, func() { d.fyneDialogs.SaveFile(title, dir, name, done) })
+	d.run(func() (string, error) {
+		return dialog.File().Title(title).SetStartDir(dir).SetStartFile(name).Save()
+	}, done, func() { d.fyneDialogs.SaveFile(title, dir, name, done) })
 }
