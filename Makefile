@@ -20,17 +20,18 @@ GOFILES := $(shell git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -
 # dialogs, Xvfb for the headless window test.
 DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
              libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
-# fonts-ipafont-gothic: Fyne draws a glyph its theme font lacks from a
-# system font that has it; without a CJK one, the Japanese smoke
-# screenshots show boxes. Not fonts-noto-cjk: Fyne 2.7 shapes every string
-# with a new HarfBuzz shaper, which builds the lookups of Noto CJK's large
-# GSUB table again each time: with it, the smoke test's release of 50
-# files in Japanese was not listed 4 s after its verdict (the whole test
-# takes 3 s without it). The Chinese and Korean screenshots skip without it.
+# Fonts: Fyne draws a glyph its theme font lacks from a system font that
+# has it; without CJK ones, the Japanese screenshots show boxes and the
+# Chinese and Korean ones fall back to English. fonts-ipafont-gothic
+# (Japanese), fonts-wqy-microhei (Chinese) and fonts-nanum (Korean), not
+# fonts-noto-cjk: Fyne 2.7 shapes every string with a new HarfBuzz shaper,
+# which builds the lookups of Noto CJK's large GSUB table again each time,
+# and with it the smoke test's release of 50 files in Japanese was not
+# drawn 4 s after its verdict (the whole test takes 3 s without it).
 # libnotify-bin: notify-send, whose click path the watcher's tests exercise.
 DEB_TEST  := xvfb xauth libgl1-mesa-dri xdotool x11-utils imagemagick rhash openssl \
-             gnupg minisign signify-openbsd fonts-ipafont-gothic \
-             libnotify-bin b3sum xxhash
+             gnupg minisign signify-openbsd fonts-ipafont-gothic fonts-wqy-microhei \
+             fonts-nanum libnotify-bin b3sum xxhash
 PC_BUILD  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 # qemu for the 386 tests' virtual machine (make test-386-vm).
 DEB_VM      := qemu-system-x86
@@ -285,7 +286,7 @@ deps:
 	@sh .ci/need 'command -v gcc && pkg-config --exists $(PC_BUILD)' $(DEB_BUILD)
 
 deps-test:
-	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign && command -v b3sum && command -v xxhsum && command -v notify-send' $(DEB_TEST)
+	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign && command -v b3sum && command -v xxhsum && command -v notify-send && fc-list :lang=zh-cn | grep -q . && fc-list :lang=ko | grep -q .' $(DEB_TEST)
 
 # openssl, rhash, b3sum and xxhsum to compare with (b2sum is coreutils');
 # libssl-dev for opensslpeer's cgo.
