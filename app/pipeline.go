@@ -315,9 +315,13 @@ func (j *Job) readEnd(err error) error {
 }
 
 // fill reads into buf until it is full, the input ends or fails.
-func fill(r io.Reader, buf []byte) (int, error) {
+func fill(r io.Reader, buf []byte) (int, error) { return fillTo(r, buf, len(buf)) }
+
+// fillTo reads into buf until it holds at least want bytes, the input
+// ends or fails; a read may go on into the rest of buf.
+func fillTo(r io.Reader, buf []byte, want int) (int, error) {
 	n, empty := 0, 0
-	for n < len(buf) {
+	for n < want {
 		m, err := r.Read(buf[n:])
 		n += m
 		if err != nil {

@@ -135,23 +135,7 @@ func (h *FileHasher) Hash(name string, f File, st fs.FileInfo, algs []*hashing.A
 // shrank). A read of a regular file that gives fewer bytes than asked for
 // is at its end: the read(2) that would return 0 is not made, which saves
 // one system call of a small file's five.
-func fillSized(r io.Reader, buf []byte) (int, error) {
-	size := len(buf) - 1
-	n, empty := 0, 0
-	for n < size {
-		m, err := r.Read(buf[n:])
-		n += m
-		if err != nil {
-			return n, err
-		}
-		if m == 0 {
-			if empty++; empty == 100 {
-				return n, io.ErrNoProgress
-			}
-		}
-	}
-	return n, nil
-}
+func fillSized(r io.Reader, buf []byte) (int, error) { return fillTo(r, buf, len(buf)-1) }
 
 // small reports whether a file of information st is hashed by a
 // FileHasher rather than by a job (Options.SmallFiles).
