@@ -3,7 +3,6 @@
 package desktop
 
 import (
-	"os/exec"
 	"testing"
 	"time"
 
@@ -36,14 +35,7 @@ func (s *clickServer) Notify(sender dbus.Sender, app string, replaces uint32, ic
 func TestNotificationClickOpensTheFile(t *testing.T) {
 	for _, prog := range []string{"notify-send", "gdbus"} {
 		t.Run(prog, func(t *testing.T) {
-			if _, err := exec.LookPath(prog); err != nil {
-				t.Skipf("%s is not installed", prog)
-			}
-			saved := notifyPrograms
-			defer func() { notifyPrograms = saved }()
-			if prog == "gdbus" {
-				notifyPrograms[0] = "no-notify-send-in-this-test"
-			}
+			notifyThrough(t, prog)
 			clickOnPrivateBus(t, prog == "notify-send")
 		})
 	}

@@ -56,17 +56,25 @@ func privateBus(t *testing.T) string {
 	return addr
 }
 
+// notifyThrough makes notifications of the test go through prog
+// (notify-send, or gdbus with notify-send out of the way), skipping the
+// test where prog is not installed.
+func notifyThrough(t *testing.T, prog string) {
+	t.Helper()
+	if _, err := exec.LookPath(prog); err != nil {
+		t.Skipf("%s is not installed", prog)
+	}
+	saved := notifyPrograms
+	t.Cleanup(func() { notifyPrograms = saved })
+	if prog == "gdbus" {
+		notifyPrograms[0] = "no-notify-send-in-this-test"
+	}
+}
+
 func TestNotifyOnPrivateBus(t *testing.T) {
 	for _, prog := range []string{"notify-send", "gdbus"} {
 		t.Run(prog, func(t *testing.T) {
-			if _, err := exec.LookPath(prog); err != nil {
-				t.Skipf("%s is not installed", prog)
-			}
-			saved := notifyPrograms
-			defer func() { notifyPrograms = saved }()
-			if prog == "gdbus" {
-				notifyPrograms[0] = "no-notify-send-in-this-test"
-			}
+			notifyThrough(t, prog)
 			notifyOnPrivateBus(t)
 		})
 	}
