@@ -58,10 +58,6 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	}
 	start := newStartTrace()
 	start.tracef("run")
-	// The keys signatures are checked with are read (and their own
-	// signatures checked: tens of milliseconds) while the window is made:
-	// the checksum files given are read with them.
-	go trustedKeys.get()
 	a := fyneapp.NewWithID(AppID)
 	fontNote := useLanguageSetting(a)
 	localizeExplorerMenu()

@@ -17,7 +17,7 @@ func ShippedKeys() ([]*Key, error) {
 		if err != nil {
 			return nil, err
 		}
-		ks, err := ReadKeys(data)
+		ks, err := readKeys(data, true)
 		if err != nil {
 			return nil, fmt.Errorf("shipped key %s: %w", e.File, err)
 		}

@@ -210,3 +210,43 @@ func TestMorePublishers(t *testing.T) {
 		}
 	}
 }
+
+// The keys Hashdrop ships are named and dated from their newest
+// self-signatures unchecked (primaryIdentity): each must come out as it does
+// with every self-signature checked, as any other key is read.
+func TestShippedKeysNamedUnchecked(t *testing.T) {
+	for _, e := range keys.List {
+		data, err := keys.Data(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked, err := ReadKeys(data)
+		if err != nil {
+			t.Fatalf("%s: %v", e.File, err)
+		}
+		unchecked, err := readKeys(data, true)
+		if err != nil {
+			t.Fatalf("%s: %v", e.File, err)
+		}
+		if len(checked) != len(unchecked) {
+			t.Fatalf("%s: %d keys checked, %d unchecked", e.File, len(checked), len(unchecked))
+		}
+		for i, c := range checked {
+			u := unchecked[i]
+			if c.Fingerprint != u.Fingerprint || c.UserID != u.UserID || !c.Expires.Equal(u.Expires) || c.Algorithm != u.Algorithm {
+				t.Errorf("%s: checked %s %q expires %v, unchecked %s %q expires %v", e.File,
+					c.Fingerprint, c.UserID, c.Expires, u.Fingerprint, u.UserID, u.Expires)
+			}
+		}
+	}
+}
+
+// BenchmarkShippedKeys is what the first signature checked (or the key
+// list opened) costs a start of the window or a command.
+func BenchmarkShippedKeys(b *testing.B) {
+	for b.Loop() {
+		if _, err := ShippedKeys(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
