@@ -146,6 +146,10 @@ func windowRows(root, bin, window string, files, rounds int, limit time.Duration
 		"to its final verdict, with every status ok, its CPU and peak RSS (VmHWM) read from /proc then)\n", rounds)
 	fmt.Printf("its final verdict: %s\n", wb.verdict)
 	worst := -minOf(runs[0], func(r run) float64 { return -rss(r) })
+	if files != 50000 {
+		fmt.Printf("largest peak RSS of the window: %.1f MB (the issue's target, 2 s and 400 MB, is for 50,000 files)\n", worst)
+		return
+	}
 	fmt.Printf("target: window-verify at most 2 s (median %+.3f s): %s; peak RSS under 400 MB (largest %.1f MB): %s\n",
 		median(runs[0], wall)-median(runs[1], wall), met(median(runs[0], wall)-median(runs[1], wall) <= 2),
 		worst, met(worst < 400))

@@ -101,6 +101,7 @@ func (b *windowBench) measure(string) (run, error) {
 	watch := &verdictWatch{files: b.files}
 	found := make(chan error, 1)   // nil: the final verdict is in
 	scanned := make(chan struct{}) // the window's stderr has ended
+	late := make(chan struct{})    // closed at the limit: the lines from then on are not its verdict
 	var tail lastLines
 	var seen time.Duration // when this program read the final verdict
 	watch.start = time.Now()
@@ -113,6 +114,11 @@ func (b *windowBench) measure(string) (run, error) {
 		sc.Buffer(make([]byte, 64<<10), 16<<20)
 		reported := false
 		for sc.Scan() { // read to the end: a window whose stderr is full would stop
+			select {
+			case <-late:
+				reported = true
+			default:
+			}
 			if reported {
 				continue
 			}
@@ -136,6 +142,7 @@ func (b *windowBench) measure(string) (run, error) {
 	select {
 	case verdictErr = <-found:
 	case <-time.After(b.limit):
+		close(late)
 		verdictErr = fmt.Errorf("no final verdict on the %d files within %v (-window-limit)", b.files, b.limit)
 	}
 	var r run
