@@ -252,17 +252,19 @@ vet:
 # 50,000 random files of 2-3 KB in 50 folders with its SHA256SUMS, made in the
 # temporary folder, hashdrop check and hashdrop verify of the folder each
 # against sha256sum -c and rhash -c, and hashdrop sum of 20,000 of them
-# against sha256sum, in turns, wall time, CPU and peak memory (GNU time).
-# About 10 minutes; run it on a quiet machine.
-bench: deps-bench
+# against sha256sum, in turns, wall time, CPU and peak memory (GNU time);
+# and the window given the folder, on a private Xvfb, against hashdrop
+# verify of it: its time from exec to its final verdict on every file, and
+# its peak memory (its target: within 2 s of verify's, under 400 MB). About
+# 10 minutes and the window's runs; run it on a quiet machine.
+bench: deps-bench build
 	$(GO) test -run '^$$' -bench . -benchmem ./hashing/...
 	$(GO) test -v -run '^TestAlternate$$' ./hashing -alternate=all
 	$(GO) run . bench
 	$(GO) test -run '^$$' -bench TimeToVerdict -benchtime 5x ./ui/
 	$(GO) test -tags opensslpeer -count=1 -v -run 'OpenSSLAgrees|KernelsAgainstOpenSSL' ./hashing/internal/opensslpeer -algorithms sha256,sha1
-	CGO_ENABLED=0 $(GO) build -o $(BIN) ./app/cli/hashdrop
 	$(GO) run ./app/internal/peerbench -hashdrop $(BIN) -a sha256,sha1,blake3,xxh3,blake2b -rounds 5
-	$(GO) run ./app/internal/smallbench -hashdrop $(BIN) -rounds 5
+	$(GO) run ./app/internal/smallbench -hashdrop $(BIN) -window $(WINDOW) -rounds 5
 
 # The desktop file, metainfo, file managers' entries and install.mk's
 # script names in every language of ui/translations/platform (a test of
@@ -289,9 +291,10 @@ deps-test:
 	@sh .ci/need 'command -v Xvfb && command -v xdotool && command -v convert && command -v gpg && command -v minisign && command -v b3sum && command -v xxhsum && command -v notify-send && fc-list :lang=zh-cn | grep -q . && fc-list :lang=ko | grep -q .' $(DEB_TEST)
 
 # openssl, rhash, b3sum and xxhsum to compare with (b2sum is coreutils');
-# libssl-dev for opensslpeer's cgo.
+# libssl-dev for opensslpeer's cgo; Xvfb and Mesa's software GL for
+# smallbench's window, GNU time for the commands' peak memory.
 deps-bench:
-	@sh .ci/need 'command -v openssl && command -v rhash && command -v b3sum && command -v xxhsum && command -v b2sum && test -e /usr/include/openssl/evp.h' openssl rhash libssl-dev b3sum xxhash coreutils
+	@sh .ci/need 'command -v openssl && command -v rhash && command -v b3sum && command -v xxhsum && command -v b2sum && test -e /usr/include/openssl/evp.h && command -v Xvfb && test -x /usr/bin/time' openssl rhash libssl-dev b3sum xxhash coreutils xvfb libgl1-mesa-dri time
 
 deps-desktop:
 	@sh .ci/need 'command -v xdg-mime && command -v update-mime-database && command -v desktop-file-validate' $(DEB_DESKTOP)
