@@ -58,6 +58,10 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	}
 	start := newStartTrace()
 	start.tracef("run")
+	// The index of the system's fonts (go-text's fontscan, read once a
+	// process) is read while the window's libraries start, not when Fyne
+	// first measures a text: 30 ms of the content's making.
+	go systemFonts()
 	a := fyneapp.NewWithID(AppID)
 	fontNote := useLanguageSetting(a)
 	localizeExplorerMenu()
