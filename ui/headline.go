@@ -270,8 +270,11 @@ func (w *Window) allMatchBanner(ok []*fileItem, rep *verdict.Report, given bool)
 	}
 	// A weak algorithm deciding any of them says so, as it does for one.
 	for _, it := range ok {
-		if _, caveat := matchWords(nil, it.sidecar.Verdict.Algorithm, nil); caveat != "" && it.sidecar.Verdict.Algorithm != nil &&
-			(checksum.NonCryptographic(it.sidecar.Verdict.Algorithm) || it.sidecar.Verdict.Weak) {
+		a := it.sidecar.Verdict.Algorithm
+		if a == nil || !checksum.NonCryptographic(a) && !it.sidecar.Verdict.Weak {
+			continue // worded only for the first weak one: a release's thousands are not
+		}
+		if _, caveat := matchWords(nil, a, nil); caveat != "" {
 			detail = joinSentences(detail, caveat)
 			break
 		}
