@@ -2,10 +2,12 @@ package ui
 
 import (
 	"path/filepath"
+	"reflect"
 	"slices"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/verdict"
+	"github.com/hashdrop/hashdrop/hashing"
 )
 
 // The window decides nothing: judge hands what it knows of the files to
@@ -25,35 +27,76 @@ func (w *Window) judge() {
 			}
 		}
 	}
-	ev := w.evidence(targets)
+	ev := w.gather(targets)
 	rep := verdict.Decide(ev)
 	w.judged += len(ev.Files)
-	w.files.rejudged = true
-	w.report = rep
-	for i, it := range w.files.items {
-		v := &w.report.Files[i] // not copied: a row keeps 300 bytes less
-		had := it.sidecar != nil || len(it.marks) > 0 || it.pasted != nil || it.named != nil
-		it.verdict = v
-		it.pasted, it.named, it.sidecar, it.foundAs = v.Pasted, v.Named, nil, nil
-		if v.FoundAs >= 0 {
-			it.foundAs = w.files.items[v.FoundAs]
-		}
-		if len(v.Decision.By) > 0 {
-			it.sidecar = &v.Decision // in the report: no allocation a file a judge
-		}
-		if len(v.Needs) > 0 && it.finished() && it.state == stateDone {
-			w.hashMore(it, v.Needs)
-		}
-		if had || it.sidecar != nil || it.pasted != nil || it.named != nil {
-			w.mark(it)
-			w.files.fit(it)
-		}
-	}
+	w.apply(&rep)
 	w.judgeComparison()
-	w.showHeadline(&rep)
+	w.showHeadline(&w.report)
 	w.offer.update()
 	w.fitTop()
 	w.files.redraw()
+}
+
+// apply renders rep. The verdicts are kept in w.report.Files, where the
+// items point; a file whose verdict is the one it has keeps it, and only
+// the files whose verdict changed are marked, fitted and redrawn: a judge
+// of a long list of which a few files changed costs the Fyne goroutine a
+// comparison a file, not a card's rendering.
+func (w *Window) apply(rep *verdict.Report) {
+	kept := w.report.Files
+	grown := len(kept) != len(rep.Files) // or cleared: the new report's slice is kept
+	for i, it := range w.files.items {
+		v := &rep.Files[i]
+		same := i < len(kept) && it.verdict == &kept[i] && kept[i].Equal(v)
+		if !same && it.verdict.Status != v.Status {
+			w.files.rejudged = true // a status filter chooses again
+		}
+		switch {
+		case grown && same:
+			*v = kept[i]
+			w.pointAt(it, v)
+		case grown:
+			w.pointAt(it, v)
+		case !same:
+			kept[i] = *v
+			w.pointAt(it, &kept[i])
+		}
+		if !same {
+			w.render(it)
+		}
+	}
+	if grown {
+		kept = rep.Files
+	}
+	rep.Files = kept
+	w.report = *rep
+	for i, it := range w.files.items {
+		// A file read since its verdict asked for more is read again now,
+		// whether or not its verdict changed.
+		if v := &kept[i]; len(v.Needs) > 0 && it.finished() && it.state == stateDone {
+			w.hashMore(it, v.Needs)
+		}
+	}
+}
+
+// pointAt makes v the verdict of it.
+func (w *Window) pointAt(it *fileItem, v *verdict.FileVerdict) {
+	it.verdict = v // in the report, not copied: a row keeps 300 bytes less
+	it.pasted, it.named, it.sidecar, it.foundAs = v.Pasted, v.Named, nil, nil
+	if v.FoundAs >= 0 {
+		it.foundAs = w.files.items[v.FoundAs]
+	}
+	if len(v.Decision.By) > 0 {
+		it.sidecar = &v.Decision // in the report: no allocation a file a judge
+	}
+}
+
+// render marks its rows and fits its card to a new verdict.
+func (w *Window) render(it *fileItem) {
+	w.marked++
+	w.mark(it)
+	w.files.fit(it)
 }
 
 // pastedTargets are the files the expected-digest field is compared with,
@@ -78,22 +121,26 @@ func (w *Window) pastedTargets() []*fileItem {
 	return targets
 }
 
-// evidence is the list as the verdict engine's evidence.
-func (w *Window) evidence(targets []*fileItem) verdict.Evidence {
-	ev := verdict.Evidence{Files: make([]verdict.File, len(w.files.items)), Compare: w.comparingOn(), Sources: w.sources}
-	for i, it := range w.files.items {
-		f := verdict.File{Path: it.path, Read: it.read(), Err: it.err, Size: it.size, Digests: it.computed(),
-			Declined: it.declined, Signature: it.ownSig, Unsupported: it.unsupported}
-		if it.job != nil {
-			f.Running = it.jobAlgs
-		}
-		if f.Read.Readable() {
-			f.Published = it.published
-			f.InName = w.inName(it)
-		}
-		f.Companion = w.companion(it)
-		ev.Files[i] = f
+// gather is the list as the verdict engine's evidence. Each file's is
+// kept (Window.evidence, fileItem.gathered) and gathered again only when what it
+// is made of changed: the Fyne goroutine does not rebuild the evidence of
+// thousands of files read already at each judge of a long list.
+func (w *Window) gather(targets []*fileItem) verdict.Evidence {
+	items := w.files.items
+	if n := len(items) - len(w.evidence); n > 0 {
+		w.evidence = slices.Grow(w.evidence, n)
 	}
+	files := w.evidence[:len(items)]
+	many := len(items) > 1
+	for i, it := range items {
+		if f := &files[i]; !it.gatheredAs(f, i, many) {
+			*f = w.fileEvidence(it)
+			it.gathered = evidenceKey{made: true, at: i, many: many, jobSeq: it.jobSeq, digests: len(it.digests), rows: it.rows}
+			w.gathered++
+		}
+	}
+	w.evidence = files
+	ev := verdict.Evidence{Files: files, Compare: w.comparingOn(), Sources: w.sources}
 	if e := w.expected; e.problem != "" {
 		ev.Pasted = &verdict.Pasted{Problem: errNotDigest, Of: -1}
 	} else if e.parsed != nil {
@@ -107,6 +154,62 @@ func (w *Window) evidence(targets []*fileItem) verdict.Evidence {
 		ev.Pasted = p
 	}
 	return ev
+}
+
+// fileEvidence is what is known of it, for the verdict.
+func (w *Window) fileEvidence(it *fileItem) verdict.File {
+	f := verdict.File{Path: it.path, Read: it.read(), Err: it.err, Size: it.size, Digests: it.computed(),
+		Declined: it.declined, Signature: it.ownSig, Unsupported: it.unsupported}
+	if it.job != nil {
+		f.Running = it.jobAlgs
+	}
+	if f.Read.Readable() {
+		f.Published = it.published
+		f.InName = w.inName(it)
+	}
+	f.Companion = w.companion(it)
+	return f
+}
+
+// evidenceKey is what a file's evidence was gathered from, besides what
+// it holds itself (fileEvidence): its place in the list, whether the list
+// held other files, and which digests it had (a job's digests come with
+// the job's end; jobSeq counts the jobs).
+type evidenceKey struct {
+	made    bool
+	at      int
+	many    bool
+	jobSeq  int
+	digests int
+	rows    []*hashing.Algorithm
+}
+
+// gatheredAs reports whether f, gathered for it at i, is still its
+// evidence in a list of more than one file (many) or not.
+func (it *fileItem) gatheredAs(f *verdict.File, i int, many bool) bool {
+	k := &it.gathered
+	return k.made && k.at == i && k.many == many && k.jobSeq == it.jobSeq && k.digests == len(it.digests) &&
+		sameSlice(k.rows, it.rows) && f.Path == it.path && f.Read == it.read() && sameErr(f.Err, it.err) &&
+		f.Size == it.size && sameSlice(f.Declined, it.declined) && f.Signature == it.ownSig &&
+		sameSlice(f.Unsupported, it.unsupported) && (it.job == nil && f.Running == nil || it.job != nil && sameSlice(f.Running, it.jobAlgs)) &&
+		(!f.Read.Readable() || sameSlice(f.Published, it.published))
+}
+
+// sameSlice reports whether a and b are the same slice: the same elements
+// of one array.
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// sameErr reports whether a and b are the same error value: nil, or one
+// pointer. Others are never the same (gathered again), for == would panic
+// on an error whose type cannot be compared.
+func sameErr(a, b error) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.Type() == vb.Type() && va.Kind() == reflect.Pointer && va.Pointer() == vb.Pointer()
 }
 
 type notDigest struct{}

@@ -111,6 +111,9 @@ type Window struct {
 	lastJudge  time.Time          // when the files were last judged (judgeDue)
 	counts     statusCounts       // the status line's counts, and when they were made
 	judged     int                // files judged so far: what the engine weighed (tests)
+	gathered   int                // files whose evidence was gathered again so far (tests)
+	marked     int                // files whose new verdict was marked on their rows so far (tests)
+	evidence   []verdict.File     // each file's evidence as last gathered (gather)
 	counted    int                // files counted for the status line so far (tests)
 	stop       chan struct{}
 	cmp        comparing          // files compared with each other (compare.go)

@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashdrop/hashdrop/app/checksum"
+	"github.com/hashdrop/hashdrop/app/verdict"
+	"github.com/hashdrop/hashdrop/hashing"
+)
+
+// releaseWindow is a window that has read a release folder of n small
+// files, each matching the SHA-256 its SHA256SUMS lists, and judged them:
+// "All n files match".
+func releaseWindow(tb testing.TB, n int) *harness {
+	tb.Helper()
+	h, _ := heldRelease(tb, n)
+	for i := range n {
+		h.core.job(i).finish()
+		if i%1000 == 999 {
+			h.drain()
+		}
+	}
+	h.waitFor("every file checked", func() bool { return h.allFinished() && h.w.Idle() && len(h.queue) == 0 })
+	h.w.Tick()
+	if got, want := h.w.banner.Headline(), fmt.Sprintf("All %s files match the digests published for them", thousands(n)); !strings.HasPrefix(got, want) {
+		tb.Fatalf("%d files: headline %q", n, got)
+	}
+	return h
+}
+
+// heldRelease is a window given a release folder of n small files, each
+// listed with its SHA-256 in the folder's SHA256SUMS, whose n jobs are
+// queued and held; its clock stands still until the test moves it.
+func heldRelease(tb testing.TB, n int) (*harness, *testClock) {
+	tb.Helper()
+	h := newHarness(tb)
+	clk := &testClock{now: time.Unix(2e9, 0)}
+	h.w.now = clk.Now
+	h.core.hold = true
+	h.w.picker.set([]*hashing.Algorithm{mustAlg("sha256")}) // one pass a file
+	root := filepath.Join(tb.TempDir(), "release")
+	var sums strings.Builder
+	for i := range 50 {
+		if err := os.MkdirAll(filepath.Join(root, fmt.Sprintf("d%02d", i)), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for i := range n {
+		name := fmt.Sprintf("d%02d/f%05d.bin", i%50, i)
+		data := fmt.Sprint(i)
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(data), name)
+	}
+	if err := os.WriteFile(filepath.Join(root, "SHA256SUMS"), []byte(sums.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	h.w.Add([]string{root})
+	h.waitFor("queued", func() bool { return h.core.queued() == n })
+	return h, clk
+}
+
+// BenchmarkJudge is one judge of a release whose files are all read and
+// judged already, as the window gives it while a long list is read (every
+// judgeEvery) or at its end: the time the Fyne goroutine is blocked.
+//
+//	go test -run '^$' -bench Judge -benchtime 20x ./ui/
+func BenchmarkJudge(b *testing.B) {
+	for _, n := range []int{1_000, 50_000} {
+		b.Run(fmt.Sprintf("%dfiles", n), func(b *testing.B) {
+			h := releaseWindow(b, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				h.w.judge()
+			}
+		})
+	}
+}
+
+// A judge of a long list renders the files whose verdict changed, not
+// the list: when the last of 20,000 files is read, and does not match, the
+// judge that follows gathers its evidence alone, and marks, fits and
+// redraws its row alone, the 19,999 others' verdicts standing as they
+// were.
+func TestJudgeRendersOnlyTheFilesThatChanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20,000 files")
+	}
+	const n = 20_000
+	h, clk := heldRelease(t, n)
+	for i := range n - 1 {
+		h.core.job(i).finish()
+		if i%1000 == 999 {
+			h.drain()
+		}
+	}
+	h.drain()
+	clk.advance(judgeEvery(n))
+	h.w.Tick() // judged while the last is read
+	if got := h.w.report.Count[verdict.OK]; got != n-1 {
+		t.Fatalf("%d files OK before the last is read, want %d", got, n-1)
+	}
+	last := h.core.job(n - 1)
+	if err := os.WriteFile(last.path, []byte("damaged"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gathered, marked, redrawn, judged := h.w.gathered, h.w.marked, h.w.files.redrawn, h.w.judged
+	last.finish()
+	h.drain()
+	h.w.Tick() // judged at once: every file is read
+	if h.w.judged != judged+n {
+		t.Fatalf("the engine weighed %d files, want one judge of %d", h.w.judged-judged, n)
+	}
+	if got := h.w.gathered - gathered; got != 1 {
+		t.Errorf("evidence gathered again for %d files, want 1: the file read", got)
+	}
+	if got := h.w.marked - marked; got != 1 {
+		t.Errorf("%d files' rows marked again, want 1: the file that does not match", got)
+	}
+	if got := h.w.files.redrawn - redrawn; got > 2 {
+		t.Errorf("%d rows redrawn, want the file read (its state, then its verdict)", got)
+	}
+	var it *fileItem
+	for _, x := range h.w.files.items {
+		if x.path == last.path {
+			it = x
+		}
+	}
+	if it.verdict.Status != verdict.Failed || it.marks[mustAlg("sha256")] != checksum.Mismatch {
+		t.Errorf("the damaged file: %v, marks %v", it.verdict.Status, it.marks)
+	}
+	if got := h.w.report.Count[verdict.OK]; got != n-1 {
+		t.Errorf("%d files OK, want %d", got, n-1)
+	}
+	if got := h.w.banner.Outcome(); got != checksum.Mismatch {
+		t.Errorf("banner %v %q, want a mismatch", got, h.w.banner.Headline())
+	}
+}
