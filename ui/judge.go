@@ -16,8 +16,85 @@ import (
 
 // judge weighs the files against what was published for them, the pasted
 // digest and a comparison, marks the cards, hashes again with an algorithm
-// a verdict needs, and sets the banner.
+// a verdict needs, and sets the banner, at once: the user asked for it (a
+// digest pasted, Compare, a checksum file given), or the list is short.
 func (w *Window) judge() {
+	w.judgeSeq++ // a verdict being decided aside is older: not shown when it lands
+	if w.aside != nil {
+		<-w.aside // it reads the evidence and the verdicts this judge changes
+	}
+	rep := verdict.Decide(w.evidence())
+	w.showReport(&rep, nil)
+}
+
+// judgeSoon judges as judge does, but decides the verdict on a long list
+// (decideAsideFrom) on a goroutine of its own and shows it when it lands
+// (decided): so are the files judged as they are read (judgeNow). Called
+// again meanwhile, it judges again once the verdict has landed.
+func (w *Window) judgeSoon() {
+	if len(w.files.items) < decideAsideFrom {
+		w.judge()
+		return
+	}
+	if w.aside != nil {
+		w.judgeAgain = true
+		return
+	}
+	w.judgeSeq++
+	seq := w.judgeSeq
+	ev := w.evidence()
+	kept := w.report.Files
+	// Until done is closed neither ev nor kept is written: gather and
+	// apply wait for it (judge), or do not run (judgeAgain).
+	done := make(chan struct{})
+	w.aside = done
+	w.background(func() {
+		rep := verdict.Decide(ev)
+		differs := verdictsDiffer(kept, rep.Files)
+		close(done)
+		w.do(func() { w.decided(seq, &rep, differs) })
+	})
+}
+
+// decideAsideFrom is the least list whose verdict is decided aside while
+// it is read: below, Decide takes a few milliseconds at most; at 50,000
+// files it took 30 ms of the Fyne goroutine each time, and the list
+// hitched while it was scrolled or filtered.
+const decideAsideFrom = 4096
+
+// verdictsDiffer reports, for each verdict of now, whether it differs
+// from the one of then at its place.
+func verdictsDiffer(then, now []verdict.FileVerdict) []bool {
+	differs := make([]bool, len(now))
+	for i := range now {
+		differs[i] = i >= len(then) || !then[i].Equal(&now[i])
+	}
+	return differs
+}
+
+// decided shows the report decided aside, unless a judge followed it
+// (judge, Clear's among them), and judges again if that was asked
+// meanwhile. differs are its verdicts that differ from the ones shown
+// when it was asked for.
+func (w *Window) decided(seq int, rep *verdict.Report, differs []bool) {
+	w.aside = nil
+	if seq == w.judgeSeq && len(rep.Files) <= len(w.files.items) {
+		w.showReport(rep, differs)
+		if len(rep.Files) < len(w.files.items) {
+			w.stale = true // files listed since: judged at the next tick
+		}
+		w.refreshChrome()
+	}
+	if w.judgeAgain {
+		w.judgeAgain = false
+		w.judgeSoon()
+		w.refreshChrome()
+	}
+}
+
+// evidence readies the files for a judge and gathers what is known of
+// them, and of the pasted digest, for the verdict engine.
+func (w *Window) evidence() verdict.Evidence {
 	w.beforeJudge()
 	targets := w.pastedTargets()
 	if !w.expected.typed { // compared with what is computed; nothing read again for a typed one
@@ -28,9 +105,14 @@ func (w *Window) judge() {
 		}
 	}
 	ev := w.gather(targets)
-	rep := verdict.Decide(ev)
 	w.judged += len(ev.Files)
-	w.apply(&rep)
+	return ev
+}
+
+// showReport renders the engine's report: each file's verdict, the
+// comparison's lines and the banner.
+func (w *Window) showReport(rep *verdict.Report, differs []bool) {
+	w.apply(rep, differs)
 	w.judgeComparison()
 	w.showHeadline(&w.report)
 	w.offer.update()
@@ -42,13 +124,20 @@ func (w *Window) judge() {
 // items point; a file whose verdict is the one it has keeps it, and only
 // the files whose verdict changed are marked, fitted and redrawn: a judge
 // of a long list of which a few files changed costs the Fyne goroutine a
-// comparison a file, not a card's rendering.
-func (w *Window) apply(rep *verdict.Report) {
+// comparison a file, not a card's rendering; the comparison is made aside
+// with the verdict when that is decided aside (differs), else here.
+func (w *Window) apply(rep *verdict.Report, differs []bool) {
 	kept := w.report.Files
-	grown := len(kept) != len(rep.Files) // or cleared: the new report's slice is kept
-	for i, it := range w.files.items {
+	grown := len(kept) != len(rep.Files)    // or cleared: the new report's slice is kept
+	items := w.files.items[:len(rep.Files)] // those listed since it was decided are not in it
+	for i, it := range items {
 		v := &rep.Files[i]
-		same := i < len(kept) && it.verdict == &kept[i] && kept[i].Equal(v)
+		same := i < len(kept) && it.verdict == &kept[i]
+		if same && differs != nil {
+			same = !differs[i]
+		} else if same {
+			same = kept[i].Equal(v)
+		}
 		if !same && it.verdict.Status != v.Status {
 			w.files.rejudged = true // a status filter chooses again
 		}
@@ -71,10 +160,12 @@ func (w *Window) apply(rep *verdict.Report) {
 	}
 	rep.Files = kept
 	w.report = *rep
-	for i, it := range w.files.items {
+	for i, it := range items {
 		// A file read since its verdict asked for more is read again now,
-		// whether or not its verdict changed.
-		if v := &kept[i]; len(v.Needs) > 0 && it.finished() && it.state == stateDone {
+		// whether or not its verdict changed, unless it changed since the
+		// evidence was gathered (a verdict decided aside): the next judge
+		// says what it needs then.
+		if v := &kept[i]; len(v.Needs) > 0 && it.finished() && it.state == stateDone && it.gatheredAs(&w.gatheredFiles[i], i, it.gathered.many) {
 			w.hashMore(it, v.Needs)
 		}
 	}
@@ -122,15 +213,15 @@ func (w *Window) pastedTargets() []*fileItem {
 }
 
 // gather is the list as the verdict engine's evidence. Each file's is
-// kept (Window.evidence, fileItem.gathered) and gathered again only when what it
+// kept (Window.gathered, fileItem.gathered) and gathered again only when what it
 // is made of changed: the Fyne goroutine does not rebuild the evidence of
 // thousands of files read already at each judge of a long list.
 func (w *Window) gather(targets []*fileItem) verdict.Evidence {
 	items := w.files.items
-	if n := len(items) - len(w.evidence); n > 0 {
-		w.evidence = slices.Grow(w.evidence, n)
+	if n := len(items) - len(w.gatheredFiles); n > 0 {
+		w.gatheredFiles = slices.Grow(w.gatheredFiles, n)
 	}
-	files := w.evidence[:len(items)]
+	files := w.gatheredFiles[:len(items)]
 	many := len(items) > 1
 	for i, it := range items {
 		if f := &files[i]; !it.gatheredAs(f, i, many) {
@@ -139,7 +230,7 @@ func (w *Window) gather(targets []*fileItem) verdict.Evidence {
 			w.gathered++
 		}
 	}
-	w.evidence = files
+	w.gatheredFiles = files
 	ev := verdict.Evidence{Files: files, Compare: w.comparingOn(), Sources: w.sources}
 	if e := w.expected; e.problem != "" {
 		ev.Pasted = &verdict.Pasted{Problem: errNotDigest, Of: -1}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -66,19 +67,55 @@ func heldRelease(tb testing.TB, n int) (*harness, *testClock) {
 	return h, clk
 }
 
+// decided waits for the verdict being decided aside (a long list's) to be
+// shown, running what the background gives the window and not ticking:
+// the window's clock stands still, and no tick counts the list meanwhile.
+func (h *harness) decided() {
+	h.t.Helper()
+	deadline := time.After(time.Minute)
+	for {
+		h.drain()
+		if h.w.aside == nil && h.w.Idle() && len(h.queue) == 0 {
+			return
+		}
+		if !h.w.Idle() {
+			runtime.Gosched()
+			continue
+		}
+		select {
+		case f := <-h.queue:
+			f()
+		case <-deadline:
+			h.t.Fatalf("timed out waiting for the verdict decided aside")
+		}
+	}
+}
+
 // BenchmarkJudge is one judge of a release whose files are all read and
 // judged already, as the window gives it while a long list is read (every
-// judgeEvery) or at its end: the time the Fyne goroutine is blocked.
+// judgeEvery) or at its end, until its verdict is shown; fyne-ns/op is the
+// part of it that the Fyne goroutine runs (the rest, Decide of a long
+// list, runs aside).
 //
 //	go test -run '^$' -bench Judge -benchtime 20x ./ui/
 func BenchmarkJudge(b *testing.B) {
 	for _, n := range []int{1_000, 50_000} {
 		b.Run(fmt.Sprintf("%dfiles", n), func(b *testing.B) {
 			h := releaseWindow(b, n)
+			var onFyne time.Duration
 			b.ReportAllocs()
 			for b.Loop() {
-				h.w.judge()
+				start := time.Now()
+				h.w.judgeSoon()
+				onFyne += time.Since(start)
+				for h.w.aside != nil {
+					f := <-h.queue
+					start := time.Now()
+					f()
+					onFyne += time.Since(start)
+				}
 			}
+			b.ReportMetric(float64(onFyne.Nanoseconds())/float64(b.N), "fyne-ns/op")
 		})
 	}
 }
@@ -103,6 +140,7 @@ func TestJudgeRendersOnlyTheFilesThatChanged(t *testing.T) {
 	h.drain()
 	clk.advance(judgeEvery(n))
 	h.w.Tick() // judged while the last is read
+	h.decided()
 	if got := h.w.report.Count[verdict.OK]; got != n-1 {
 		t.Fatalf("%d files OK before the last is read, want %d", got, n-1)
 	}
@@ -114,6 +152,7 @@ func TestJudgeRendersOnlyTheFilesThatChanged(t *testing.T) {
 	last.finish()
 	h.drain()
 	h.w.Tick() // judged at once: every file is read
+	h.decided()
 	if h.w.judged != judged+n {
 		t.Fatalf("the engine weighed %d files, want one judge of %d", h.w.judged-judged, n)
 	}
@@ -140,5 +179,43 @@ func TestJudgeRendersOnlyTheFilesThatChanged(t *testing.T) {
 	}
 	if got := h.w.banner.Outcome(); got != checksum.Mismatch {
 		t.Errorf("banner %v %q, want a mismatch", got, h.w.banner.Headline())
+	}
+}
+
+// A verdict decided aside, while a long list is read, is older than one
+// the user asks for meanwhile (a digest pasted, judged at once): when it
+// lands it is not shown over it.
+func TestJudgeAsideGivesWayToALaterJudge(t *testing.T) {
+	const n = decideAsideFrom
+	h, clk := heldRelease(t, n)
+	for i := range n - 1 {
+		h.core.job(i).finish()
+		if i%1000 == 999 {
+			h.drain()
+		}
+	}
+	h.drain()
+	clk.advance(judgeEvery(n))
+	h.w.Tick()
+	if h.w.aside == nil {
+		t.Fatalf("a list of %d files, read, is not judged aside", n)
+	}
+	h.w.expected.SetText(sha256Hex("0")) // the digest of one of the files
+	var first *fileItem
+	for _, it := range h.w.files.items {
+		if filepath.Base(it.path) == "f00000.bin" {
+			first = it
+		}
+	}
+	if first.pasted == nil || first.pasted.Outcome != checksum.Match {
+		t.Fatalf("a digest pasted: the file it is the digest of: %+v, want a match at once", first.pasted)
+	}
+	banner := h.w.banner.Headline()
+	h.decided()
+	if first.pasted == nil || first.pasted.Outcome != checksum.Match {
+		t.Errorf("once the verdict decided before the paste landed: %+v, want the match", first.pasted)
+	}
+	if got := h.w.banner.Headline(); got != banner {
+		t.Errorf("once the verdict decided before the paste landed: %q, want %q", got, banner)
 	}
 }
