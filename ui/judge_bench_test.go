@@ -219,3 +219,56 @@ func TestJudgeAsideGivesWayToALaterJudge(t *testing.T) {
 		t.Errorf("once the verdict decided before the paste landed: %q, want %q", got, banner)
 	}
 }
+
+// A verdict decided aside may land on a list that grew meanwhile (a
+// folder still walked): the files it weighed get their verdicts, the file
+// listed since waits for the next judge, which comes at the next tick.
+func TestJudgeAsideLandsOnALongerList(t *testing.T) {
+	const n = decideAsideFrom
+	h, clk := heldRelease(t, n)
+	for i := range n - 1 {
+		h.core.job(i).finish()
+		if i%1000 == 999 {
+			h.drain()
+		}
+	}
+	h.drain()
+	extra := writeFile(t, filepath.Join(t.TempDir(), "extra.bin"), "extra")
+	h.w.Add([]string{extra}) // listed by the walk when the queue is run
+	for !h.w.Idle() {
+		runtime.Gosched()
+	}
+	clk.advance(judgeEvery(n))
+	h.w.Tick()
+	if h.w.aside == nil {
+		t.Fatalf("a list of %d files, read, is not judged aside", n)
+	}
+	h.decided()
+	if got := len(h.w.files.items); got != n+1 {
+		t.Fatalf("%d files listed, want %d", got, n+1)
+	}
+	last := h.w.files.items[n]
+	if last.path != extra || last.verdict != &noVerdict || len(h.w.report.Files) != n {
+		t.Fatalf("the file listed while the verdict was decided: %s, %+v; the report weighs %d files", last.path, last.verdict, len(h.w.report.Files))
+	}
+	if got := h.w.report.Count[verdict.OK]; got != n-1 {
+		t.Errorf("%d files OK, want the %d read", got, n-1)
+	}
+	if !h.w.stale {
+		t.Errorf("the file listed since is not to be judged")
+	}
+	h.core.release()
+	h.waitFor("every file read", func() bool { return h.allFinished() })
+	clk.advance(judgeEvery(n + 1))
+	h.w.Tick()
+	h.decided()
+	if got := len(h.w.report.Files); got != n+1 || last.verdict != &h.w.report.Files[n] {
+		t.Fatalf("the next judge weighs %d files; the last's verdict %p, want %p", got, last.verdict, &h.w.report.Files[n])
+	}
+	if got := h.w.report.Count[verdict.OK]; got != n {
+		t.Errorf("%d files OK, want %d", got, n)
+	}
+	if got := last.verdict.Status; got != verdict.NotCompared {
+		t.Errorf("the file nothing was published for: %v", got)
+	}
+}
