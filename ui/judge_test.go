@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"crypto/md5"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -270,5 +271,32 @@ func TestJudgeAsideLandsOnALongerList(t *testing.T) {
 	}
 	if got := last.verdict.Status; got != verdict.NotCompared {
 		t.Errorf("the file nothing was published for: %v", got)
+	}
+}
+
+// The banner of a list that all matches says a weak algorithm's caveat
+// when any file was decided by one, after files a strong one decided.
+func TestAllMatchSaysAWeakAlgorithmsCaveat(t *testing.T) {
+	h := newHarness(t)
+	dir := filepath.Join(t.TempDir(), "release")
+	var sha, md strings.Builder
+	for i, name := range []string{"a.bin", "b.bin", "c.bin"} {
+		writeFile(t, filepath.Join(dir, name), name)
+		if i < 2 {
+			fmt.Fprintf(&sha, "%s  %s\n", sha256Hex(name), name)
+		} else {
+			fmt.Fprintf(&md, "%x  %s\n", md5.Sum([]byte(name)), name)
+		}
+	}
+	writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha.String())
+	writeFile(t, filepath.Join(dir, "MD5SUMS"), md.String())
+	h.w.Add([]string{dir})
+	h.waitFor("the verdict", func() bool { return h.allFinished() && h.w.banner.Outcome() == checksum.Match })
+	h.settle()
+	if got := h.w.banner.Headline(); !strings.HasPrefix(got, "All 3 files match") {
+		t.Errorf("headline %q", got)
+	}
+	if got := h.w.banner.Detail(); !strings.Contains(got, "MD5 can be forged") {
+		t.Errorf("detail %q, want MD5's caveat", got)
 	}
 }
