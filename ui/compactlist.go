@@ -249,7 +249,7 @@ func (v *compactView) refilter() {
 		name, status := strings.ToLower(v.filter.Text), v.statusFilter()
 		shown = make([]*fileItem, 0, len(v.shown))
 		for _, it := range v.l.items {
-			if strings.Contains(strings.ToLower(it.name), name) && status.keeps(it) {
+			if status.keeps(it) && (name == "" || strings.Contains(strings.ToLower(it.name), name)) {
 				shown = append(shown, it)
 			}
 		}

@@ -74,6 +74,7 @@ type fileItem struct {
 	compared  *cardVerdict           // its line on Compare or on a file's digest expected (compare.go), nil when none
 
 	verdict     *verdict.FileVerdict // the engine's verdict on it: in Window.report (judge), noVerdict before
+	gathered    evidenceKey          // what its evidence in Window.evidence was gathered from
 	unsupported []string             // algorithms of digests published for it that Hashdrop lacks
 	// refused: not read, for it is no regular file or its checksum file
 	// names it outside its folder and the user said so (stateFailed)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/verdict"
+	"github.com/hashdrop/hashdrop/hashing"
 	"github.com/hashdrop/hashdrop/ui/internal/units"
 )
 
@@ -269,9 +270,17 @@ func (w *Window) allMatchBanner(ok []*fileItem, rep *verdict.Report, given bool)
 		detail = joinSentences(others, detail)
 	}
 	// A weak algorithm deciding any of them says so, as it does for one.
+	var plain *hashing.Algorithm // the last algorithm found neither weak nor non-cryptographic
 	for _, it := range ok {
-		if _, caveat := matchWords(nil, it.sidecar.Verdict.Algorithm, nil); caveat != "" && it.sidecar.Verdict.Algorithm != nil &&
-			(checksum.NonCryptographic(it.sidecar.Verdict.Algorithm) || it.sidecar.Verdict.Weak) {
+		a := it.sidecar.Verdict.Algorithm
+		if a == nil || a == plain && !it.sidecar.Verdict.Weak {
+			continue
+		}
+		if !checksum.NonCryptographic(a) && !it.sidecar.Verdict.Weak {
+			plain = a
+			continue // worded only for the first weak one: a release's thousands are not
+		}
+		if _, caveat := matchWords(nil, a, nil); caveat != "" {
 			detail = joinSentences(detail, caveat)
 			break
 		}

@@ -843,6 +843,7 @@ func (w *Window) Clear() {
 	w.expected.SetText("")
 	w.given = nil
 	w.sources = nil
+	w.gatheredFiles = nil
 	w.sumsNext = nil
 	w.offer.reset()
 	for _, f := range w.fetched {

@@ -137,7 +137,7 @@ func (o *offer) candidate() (*fileItem, *publisher.Guess) {
 		return nil, nil // the user gave a digest: it decides
 	}
 	for _, it := range o.w.files.items {
-		if o.done[it.path] || it.state == stateMissing || it.state == stateFailed || it.verdict.Status != verdict.NotCompared || len(it.published) > 0 {
+		if it.state == stateMissing || it.state == stateFailed || it.verdict.Status != verdict.NotCompared || len(it.published) > 0 || o.done[it.path] {
 			continue
 		}
 		g, seen := o.rows[it.path]

@@ -111,6 +111,11 @@ type Window struct {
 	lastJudge  time.Time          // when the files were last judged (judgeDue)
 	counts     statusCounts       // the status line's counts, and when they were made
 	judged     int                // files judged so far: what the engine weighed (tests)
+	gathered   int                // files whose evidence was gathered again so far (tests)
+	marked     int                // files whose new verdict was marked on their rows so far (tests)
+	judgeSeq   int                // judges so far: a verdict decided aside is shown if no judge followed it
+	aside      chan struct{}      // closed when the verdict decided aside is (judgeSoon); nil when none is
+	judgeAgain bool               // judgeSoon was called meanwhile: it is called again when it lands
 	counted    int                // files counted for the status line so far (tests)
 	stop       chan struct{}
 	cmp        comparing          // files compared with each other (compare.go)
@@ -125,6 +130,8 @@ type Window struct {
 	// end; passesRead is set when the last ends, and judgeDue judges.
 	verdictPasses int
 	passesRead    bool
+	// gatheredFiles is each file's evidence as last gathered (gather).
+	gatheredFiles []verdict.File
 }
 
 // New builds the window's content for core and returns it; call Add to
@@ -357,7 +364,7 @@ func (w *Window) judgeNow() {
 	if w.stale {
 		w.stale = false
 		w.lastJudge = w.now()
-		w.judge()
+		w.judgeSoon()
 		w.refreshChrome()
 	}
 }

@@ -12,6 +12,8 @@
 package verdict
 
 import (
+	"slices"
+
 	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -226,4 +228,29 @@ func (r *Report) With(s Status) []int {
 		}
 	}
 	return idx
+}
+
+// Equal reports whether v and o are the same verdict, field by field (the
+// digests and checksum files they name by identity): a window that shows
+// v need not draw o.
+func (v *FileVerdict) Equal(o *FileVerdict) bool {
+	return v.Status == o.Status && sameDecision(&v.Decision, &o.Decision) &&
+		sameVerdict(v.Pasted, o.Pasted) && sameVerdict(v.Named, o.Named) &&
+		(v.Renamed == o.Renamed || v.Renamed != nil && o.Renamed != nil && *v.Renamed == *o.Renamed) &&
+		v.FoundAs == o.FoundAs && slices.Equal(v.Needs, o.Needs) && v.Genuine == o.Genuine && v.Trust == o.Trust &&
+		v.Group == o.Group && v.Typo == o.Typo && v.Companion == o.Companion && v.Disagreement == o.Disagreement
+}
+
+func sameDecision(a, b *checksum.Decision) bool {
+	return a.Outcome == b.Outcome && sameVerdict(&a.Verdict, &b.Verdict) && slices.Equal(a.By, b.By) &&
+		slices.Equal(a.Against, b.Against) && slices.Equal(a.Agreeing, b.Agreeing) &&
+		slices.Equal(a.Unchecked, b.Unchecked) && slices.Equal(a.Needs, b.Needs)
+}
+
+func sameVerdict(a, b *checksum.Verdict) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Outcome == b.Outcome && a.Algorithm == b.Algorithm && slices.Equal(a.Compared, b.Compared) &&
+		slices.Equal(a.Needs, b.Needs) && a.Weak == b.Weak && a.Expected == b.Expected
 }
