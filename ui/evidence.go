@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"path/filepath"
 	"reflect"
 	"slices"
 
-	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/app/verdict"
 	"github.com/hashdrop/hashdrop/hashing"
 )
@@ -178,5 +176,5 @@ func (it *fileItem) read() verdict.Read {
 // as a file of its own): no one publishes digests of them, and they are
 // not counted.
 func (w *Window) companion(it *fileItem) bool {
-	return len(w.files.items) > 1 && (checksum.IsSumsName(filepath.Base(it.path)) || checksum.SignedPath(it.path) != "")
+	return len(w.files.items) > 1 && it.companionName
 }

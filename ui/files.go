@@ -73,6 +73,10 @@ type fileItem struct {
 	named     *checksum.Verdict      // the file against the CRC32 in its name (namecrc.go), nil when none
 	compared  *cardVerdict           // its line on Compare or on a file's digest expected (compare.go), nil when none
 
+	// companionName: its name is a checksum file's or a signature's (a
+	// companion when other files are listed: Window.companion), told once.
+	companionName bool
+
 	verdict     *verdict.FileVerdict // the engine's verdict on it: in Window.report (judge), noVerdict before
 	gathered    evidenceKey          // what its evidence in Window.evidence was gathered from
 	unsupported []string             // algorithms of digests published for it that Hashdrop lacks
@@ -87,10 +91,11 @@ type fileItem struct {
 func newFileItem(path string, size int64, algs []*hashing.Algorithm) *fileItem {
 	return &fileItem{
 		path: path, name: displayName(path), size: size, verdict: &noVerdict,
-		base:    slices.Clone(algs),
-		rows:    slices.Clone(algs),
-		digests: make(map[*hashing.Algorithm][]byte),
-		marks:   make(map[*hashing.Algorithm]checksum.Outcome),
+		companionName: checksum.IsSumsName(filepath.Base(path)) || checksum.SignedPath(path) != "",
+		base:          slices.Clone(algs),
+		rows:          slices.Clone(algs),
+		digests:       make(map[*hashing.Algorithm][]byte),
+		marks:         make(map[*hashing.Algorithm]checksum.Outcome),
 	}
 }
 
