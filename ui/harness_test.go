@@ -266,10 +266,18 @@ func newHarnessWithApp(t testing.TB, a fyne.App, cfg ...Config) *harness {
 // may end without a word, yields. A minute without cond fails the test.
 func (h *harness) waitFor(what string, cond func() bool) {
 	h.t.Helper()
+	h.wait(what, true, cond)
+}
+
+// wait is waitFor, ticking at each look or not.
+func (h *harness) wait(what string, tick bool, cond func() bool) {
+	h.t.Helper()
 	deadline := time.After(time.Minute)
 	for {
 		h.drain()
-		h.w.Tick()
+		if tick {
+			h.w.Tick()
+		}
 		if cond() {
 			return
 		}

@@ -35,6 +35,18 @@ func releaseWindow(tb testing.TB, n int) *harness {
 	return h
 }
 
+// finishAllButLast lets the first n-1 held jobs finish, and runs what they
+// give the window.
+func (h *harness) finishAllButLast(n int) {
+	for i := range n - 1 {
+		h.core.job(i).finish()
+		if i%1000 == 999 {
+			h.drain()
+		}
+	}
+	h.drain()
+}
+
 // heldRelease is a window given a release folder of n small files, each
 // listed with its SHA-256 in the folder's SHA256SUMS, whose n jobs are
 // queued and held; its clock stands still until the test moves it.
@@ -73,23 +85,7 @@ func heldRelease(tb testing.TB, n int) (*harness, *testClock) {
 // the window's clock stands still, and no tick counts the list meanwhile.
 func (h *harness) decided() {
 	h.t.Helper()
-	deadline := time.After(time.Minute)
-	for {
-		h.drain()
-		if h.w.aside == nil && h.w.Idle() && len(h.queue) == 0 {
-			return
-		}
-		if !h.w.Idle() {
-			runtime.Gosched()
-			continue
-		}
-		select {
-		case f := <-h.queue:
-			f()
-		case <-deadline:
-			h.t.Fatalf("timed out waiting for the verdict decided aside")
-		}
-	}
+	h.wait("the verdict decided aside", false, func() bool { return h.w.aside == nil && h.w.Idle() && len(h.queue) == 0 })
 }
 
 // BenchmarkJudge is one judge of a release whose files are all read and
@@ -132,13 +128,7 @@ func TestJudgeRendersOnlyTheFilesThatChanged(t *testing.T) {
 	}
 	const n = 20_000
 	h, clk := heldRelease(t, n)
-	for i := range n - 1 {
-		h.core.job(i).finish()
-		if i%1000 == 999 {
-			h.drain()
-		}
-	}
-	h.drain()
+	h.finishAllButLast(n)
 	clk.advance(judgeEvery(n))
 	h.w.Tick() // judged while the last is read
 	h.decided()
@@ -189,13 +179,7 @@ func TestJudgeRendersOnlyTheFilesThatChanged(t *testing.T) {
 func TestJudgeAsideGivesWayToALaterJudge(t *testing.T) {
 	const n = decideAsideFrom
 	h, clk := heldRelease(t, n)
-	for i := range n - 1 {
-		h.core.job(i).finish()
-		if i%1000 == 999 {
-			h.drain()
-		}
-	}
-	h.drain()
+	h.finishAllButLast(n)
 	clk.advance(judgeEvery(n))
 	h.w.Tick()
 	if h.w.aside == nil {
@@ -227,13 +211,7 @@ func TestJudgeAsideGivesWayToALaterJudge(t *testing.T) {
 func TestJudgeAsideLandsOnALongerList(t *testing.T) {
 	const n = decideAsideFrom
 	h, clk := heldRelease(t, n)
-	for i := range n - 1 {
-		h.core.job(i).finish()
-		if i%1000 == 999 {
-			h.drain()
-		}
-	}
-	h.drain()
+	h.finishAllButLast(n)
 	extra := writeFile(t, filepath.Join(t.TempDir(), "extra.bin"), "extra")
 	h.w.Add([]string{extra}) // listed by the walk when the queue is run
 	for !h.w.Idle() {
