@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,26 +22,7 @@ func TestWindowWorkPerFileStaysConstant(t *testing.T) {
 	}
 	type work struct{ judged, counted, redrawn float64 }
 	run := func(n int) work {
-		h := newHarness(t)
-		clk := &testClock{now: time.Unix(2e9, 0)}
-		h.w.now = clk.Now
-		h.core.hold = true
-		h.w.picker.set([]*hashing.Algorithm{mustAlg("sha256")}) // one pass a file
-		root := filepath.Join(t.TempDir(), "release")
-		var sums strings.Builder
-		for i := range n {
-			name := fmt.Sprintf("d%02d/f%05d.bin", i%50, i)
-			path := filepath.Join(root, filepath.FromSlash(name))
-			os.MkdirAll(filepath.Dir(path), 0o755)
-			data := fmt.Sprint(i)
-			if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(data), name)
-		}
-		writeFile(t, filepath.Join(root, "SHA256SUMS"), sums.String())
-		h.w.Add([]string{root})
-		h.waitFor("queued", func() bool { return h.core.queued() == n })
+		h, clk := heldRelease(t, n)
 		for next := 0; next < n; {
 			for end := min(next+100, n); next < end; next++ {
 				h.core.job(next).finish()
