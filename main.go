@@ -29,7 +29,9 @@ import (
 var fyneApp []byte
 
 func main() {
-	ui.Version = ui.VersionOf(fyneApp)
+	if err := ui.UseMetadata(fyneApp); err != nil {
+		fmt.Fprintln(os.Stderr, "hashdrop: FyneApp.toml:", err) // a build's defect: TestMetadataOfFyneApp
+	}
 	args := os.Args[1:]
 	if ui.IsTray(args) { // the download checker, with its tray icon
 		cli.WatchWords.Told, cli.WatchWords.More = ui.NotificationWords, ui.MoreNotified // in the window's language

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"io/fs"
-	"runtime"
 	"sync"
 
 	"github.com/hashdrop/hashdrop/hashing"
@@ -77,7 +76,7 @@ type Ticket struct {
 func (q *Queue) NewBatch(ctx context.Context, onJob func(*Job)) *Batch {
 	// A worker a core, and no more than the queue's readers (-j 1: one
 	// file read at a time, for a disk that seeks).
-	b := &Batch{q: q, onJob: onJob, workers: max(1, min(runtime.GOMAXPROCS(0), q.opts.Readers)), jobs: map[*Job]struct{}{}}
+	b := &Batch{q: q, onJob: onJob, workers: max(1, min(q.cores, q.opts.Readers)), jobs: map[*Job]struct{}{}}
 	b.ctx, b.cancel = context.WithCancel(ctx)
 	b.work = make(chan *group, 2*b.workers)
 	return b

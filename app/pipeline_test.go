@@ -152,8 +152,7 @@ func (s *stalled) Read(p []byte) (int, error) {
 
 func TestCancelIsPromptAndLeavesNoGoroutine(t *testing.T) {
 	base := runtime.NumGoroutine()
-	q := NewQueue(Options{Readers: 8})
-	q.cores = 8 // start all the jobs below at once, whatever the machine
+	q := NewQueue(Options{Readers: 8, Cores: 8}) // start all the jobs below at once, whatever the machine
 	all := hashing.All()
 	endlessly := newStarted()
 	running := q.AddReader("endless", endlessly, all, nil)

@@ -47,6 +47,11 @@ type Options struct {
 	// Now tells the time for the speeds and estimates of Job.Progress; nil
 	// means time.Now. Tests pass a clock they move.
 	Now func() time.Time
+	// Cores is how many cores the queue keeps busy hashing; 0 means
+	// GOMAXPROCS. A program whose own work holds a processor of the Go
+	// scheduler (a window's event loop, locked to its thread) runs with
+	// one processor more than it has cores, and says the cores here.
+	Cores int
 }
 
 // A Queue hashes files, each read exactly once, and keeps the cores busy:
@@ -97,7 +102,10 @@ func NewQueue(opts Options) *Queue {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Queue{opts: opts, cores: runtime.GOMAXPROCS(0), epoch: opts.Now()}
+	if opts.Cores <= 0 {
+		opts.Cores = runtime.GOMAXPROCS(0)
+	}
+	return &Queue{opts: opts, cores: opts.Cores, epoch: opts.Now()}
 }
 
 // Now is the queue's clock (Options.Now), which its jobs' speeds and

@@ -48,9 +48,11 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 		}
 	}
 
-	// One algorithm a file on two cores: two files at once, the third waits.
-	q := NewQueue(Options{})
-	q.cores = 2
+	// One algorithm a file on two cores: two files at once, the third
+	// waits. The cores are Options.Cores, not GOMAXPROCS: a window runs
+	// with one processor more than it has cores.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
+	q := NewQueue(Options{Cores: 2})
 	s := stalls(3)
 	a, b, c := q.AddReader("a", s[0], one, nil), q.AddReader("b", s[1], one, nil), q.AddReader("c", s[2], one, nil)
 	if got := jobStates(q, a, b, c); !slices.Equal(got, []State{Hashing, Hashing, Waiting}) {
@@ -65,8 +67,7 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.Close()
 
 	// A file with every algorithm has both cores to itself.
-	q = NewQueue(Options{})
-	q.cores = 2
+	q = NewQueue(Options{Cores: 2})
 	s = stalls(2)
 	a, b = q.AddReader("a", s[0], hashing.All(), nil), q.AddReader("b", s[1], one, nil)
 	if got := jobStates(q, a, b); !slices.Equal(got, []State{Hashing, Waiting}) {
@@ -76,8 +77,7 @@ func TestQueueFillsTheCoresWithoutOverloadingTheDisk(t *testing.T) {
 	q.Close()
 
 	// -j 1: one file at a time, whatever the cores.
-	q = NewQueue(Options{Readers: 1})
-	q.cores = 16
+	q = NewQueue(Options{Readers: 1, Cores: 16})
 	s = stalls(2)
 	a, b = q.AddReader("a", s[0], one, nil), q.AddReader("b", s[1], one, nil)
 	if got := jobStates(q, a, b); !slices.Equal(got, []State{Hashing, Waiting}) {

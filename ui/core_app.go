@@ -27,9 +27,10 @@ type appCore struct {
 }
 
 // NewAppCore returns a Core over package app.
-func NewAppCore() Core {
-	return &appCore{queue: app.NewQueue(app.Options{})}
-}
+func NewAppCore() Core { return newAppCore(app.Options{}) }
+
+// newAppCore returns a Core over a queue with opts.
+func newAppCore(opts app.Options) Core { return &appCore{queue: app.NewQueue(opts)} }
 
 func (c *appCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job {
 	return c.queue.Add(path, algs, done)

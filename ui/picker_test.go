@@ -111,18 +111,27 @@ func TestAboutFeaturesAreThoseInUse(t *testing.T) {
 
 // About gives the version FyneApp.toml says, not Fyne's default 0.0.1.
 func TestAboutVersionIsFyneApps(t *testing.T) {
+	m := fyneAppMetadata(t)
+	if m.Version == "" || m.Version == "0.0.1" {
+		t.Fatalf("FyneApp.toml's version read as %q", m.Version)
+	}
+	isolateHome(t)
+	h := newHarnessWithApp(t, test.NewTempApp(t), Config{Version: m.Version})
+	h.w.showAbout()
+	if !containsText(h.w.body, "Hashdrop "+m.Version) {
+		t.Errorf("About does not say Hashdrop %s", m.Version)
+	}
+}
+
+func fyneAppMetadata(t *testing.T) fyne.AppMetadata {
+	t.Helper()
 	data, err := os.ReadFile("../FyneApp.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := VersionOf(data)
-	if v == "" || v == "0.0.1" {
-		t.Fatalf("FyneApp.toml's version read as %q", v)
+	m, err := MetadataOf(data)
+	if err != nil {
+		t.Fatal(err)
 	}
-	isolateHome(t)
-	h := newHarnessWithApp(t, test.NewTempApp(t), Config{Version: v})
-	h.w.showAbout()
-	if !containsText(h.w.body, "Hashdrop "+v) {
-		t.Errorf("About does not say Hashdrop %s", v)
-	}
+	return m
 }

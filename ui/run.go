@@ -4,14 +4,16 @@ import (
 	"log"
 	"os"
 	"os/signal"
-	"regexp"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"github.com/BurntSushi/toml"
 
+	"github.com/hashdrop/hashdrop/app"
 	"github.com/hashdrop/hashdrop/app/desktop"
 	"github.com/hashdrop/hashdrop/assets"
 	_ "github.com/hashdrop/hashdrop/ui/internal/cenv" // before Fyne reads the locale
@@ -20,18 +22,45 @@ import (
 // AppID identifies Hashdrop to Fyne (preferences, single instance); it matches FyneApp.toml.
 const AppID = desktop.AppID
 
-// Version is Hashdrop's version, as FyneApp.toml says (main sets it).
+// Version is Hashdrop's version, as FyneApp.toml says (UseMetadata sets it).
 var Version string
 
-// VersionOf reads the version from FyneApp.toml's [Details]: Version = "0.1.0".
-func VersionOf(fyneAppTOML []byte) string {
-	if m := versionLine.FindSubmatch(fyneAppTOML); m != nil {
-		return string(m[1])
+// MetadataOf reads what FyneApp.toml tells Fyne about the app: its id,
+// name, version and build ([Details]) and the migrations it has made
+// ([Migrations]).
+func MetadataOf(fyneAppTOML []byte) (fyne.AppMetadata, error) {
+	var f struct {
+		Details struct {
+			ID, Name, Version string
+			Build             int
+		}
+		Migrations map[string]bool
 	}
-	return ""
+	if _, err := toml.Decode(string(fyneAppTOML), &f); err != nil {
+		return fyne.AppMetadata{}, err
+	}
+	return fyne.AppMetadata{ID: f.Details.ID, Name: f.Details.Name, Version: f.Details.Version,
+		Build: f.Details.Build, Migrations: f.Migrations}, nil
 }
 
-var versionLine = regexp.MustCompile(`(?m)^\s*Version\s*=\s*"([^"]*)"`)
+// UseMetadata gives Fyne the metadata of FyneApp.toml (MetadataOf) and
+// sets Version. `fyne package` compiles the same metadata into the
+// program; `go build` (make build, the .deb) does not, and Fyne then
+// looks for FyneApp.toml beside the program, finds none, and takes the
+// app as not migrated to fyne.Do: it checks the goroutine of every call
+// that must be made on its own (a runtime.Stack parsed each time), 12 ms
+// of the 58 the window's goroutine spent laying out and drawing a file's
+// row as its reading began. Hashdrop changes its widgets only through
+// fyne.Do, as FyneApp.toml's [Migrations] fyneDo = true says.
+func UseMetadata(fyneAppTOML []byte) error {
+	m, err := MetadataOf(fyneAppTOML)
+	if err != nil {
+		return err
+	}
+	Version = m.Version
+	fyneapp.SetMetadata(m)
+	return nil
+}
 
 // defaultSize is the window's first size: within a 1366 x 768 laptop's
 // screen less its panel and title bar (the window grew past it at 960 x 800).
@@ -68,7 +97,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	win := a.NewWindow("Hashdrop")
 	start.tracef("app")
-	core := NewAppCore()
+	core := newAppCore(app.Options{Cores: spareProcessor(os.Getenv)})
 	w := New(a, win, core, Config{Version: Version})
 	if fontNote != "" {
 		w.keepNote(fontNote)
@@ -112,6 +141,24 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	closeCore(core, closeGrace)
 	w.tracef("quitting")
 	w.flushTrace()
+}
+
+// spareProcessor gives Go's scheduler one processor more than the cores
+// (GOMAXPROCS) unless the user set GOMAXPROCS, and returns the cores, for
+// the queue to keep busy. The window's event loop is locked to the main
+// thread and holds a processor whenever it runs Go code between its calls
+// into GLFW and OpenGL, nearly all the time it lays out and draws. Meanwhile
+// the reader of a file and its one hashing goroutine shared the other: Go's
+// trace of the window reading the ISO showed the SHA-256 goroutine runnable
+// and not running 30-45 ms a GiB, behind the reader in read(2), which kept
+// the processor. The extra processor leaves the threads to the system,
+// which shares the cores among them finely.
+func spareProcessor(getenv func(string) string) (cores int) {
+	cores = runtime.GOMAXPROCS(0)
+	if getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(cores + 1)
+	}
+	return cores
 }
 
 // earlyWait is how long Run waits, once the window is shown, for the files

@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"runtime"
+	"testing"
+)
+
+// The window runs with a processor of Go's scheduler more than its cores
+// (its event loop holds one while it draws), and its queue keeps the cores
+// busy, not the processors; a GOMAXPROCS the user set is left alone.
+func TestSpareProcessorForTheEventLoop(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	if cores := spareProcessor(func(string) string { return "" }); cores != 2 || runtime.GOMAXPROCS(0) != 3 {
+		t.Errorf("2 cores: the queue told %d, GOMAXPROCS %d; want 2 and 3", cores, runtime.GOMAXPROCS(0))
+	}
+	runtime.GOMAXPROCS(2)
+	set := func(k string) string {
+		if k == "GOMAXPROCS" {
+			return "2"
+		}
+		return ""
+	}
+	if cores := spareProcessor(set); cores != 2 || runtime.GOMAXPROCS(0) != 2 {
+		t.Errorf("GOMAXPROCS=2 set by the user: the queue told %d, GOMAXPROCS %d; want 2 and 2", cores, runtime.GOMAXPROCS(0))
+	}
+}
+
+// The metadata main gives Fyne is FyneApp.toml's, with its fyneDo
+// migration: without it Fyne checks the goroutine of its calls in a
+// program built by go build (UseMetadata).
+func TestMetadataOfFyneApp(t *testing.T) {
+	m := fyneAppMetadata(t)
+	if m.ID != AppID || m.Name != "Hashdrop" || m.Build < 1 {
+		t.Errorf("FyneApp.toml read as id %q, name %q, build %d", m.ID, m.Name, m.Build)
+	}
+	if !m.Migrations["fyneDo"] {
+		t.Errorf("FyneApp.toml's migrations read as %v: Fyne would check the goroutine of every call", m.Migrations)
+	}
+	if _, err := MetadataOf([]byte("[Details]\nVersion = 1.0\n")); err == nil {
+		t.Error("a version that is not a string was read")
+	}
+}
