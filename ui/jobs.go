@@ -666,7 +666,11 @@ func (w *Window) startJob(it *fileItem, algs []*hashing.Algorithm) {
 	w.queued(it, algs)
 	seq := it.jobSeq
 	it.job = w.core.Hash(it.path, algs, func(r app.Result) {
-		w.do(func() { w.jobDone(it, seq, r) })
+		read := time.Now() // before the window's goroutine takes the result
+		w.do(func() {
+			w.readEnded(it, read)
+			w.jobDone(it, seq, r)
+		})
 	})
 	w.files.changed(it)
 }
@@ -702,11 +706,21 @@ func (w *Window) queued(it *fileItem, algs []*hashing.Algorithm) {
 // process spent meanwhile (the hashing's, and the window's beside it).
 const tracedRead = 64 << 20
 
-// readMark is when a traced read was queued, and the CPU times then.
+// readMark is when a traced read was queued, and the CPU times then; read
+// is when its job ended, on the job's goroutine (readEnded).
 type readMark struct {
-	at                   time.Time
+	at, read             time.Time
 	cpu, thread, tickCPU time.Duration
 	ticks                int
+}
+
+// readEnded notes when the job reading it ended, before the result was
+// handed to the window's goroutine, if its read is traced.
+func (w *Window) readEnded(it *fileItem, read time.Time) {
+	if m, ok := w.reads[it]; ok {
+		m.read = read
+		w.reads[it] = m
+	}
 }
 
 // traceRead logs a traced read's times (HASHDROP_TRACE).
@@ -716,9 +730,13 @@ func (w *Window) traceRead(it *fileItem, r app.Result) {
 		return
 	}
 	delete(w.reads, it)
-	d := time.Since(m.at)
-	w.tracef("read %s: %d MiB in %v, %.0f MB/s, with %s; CPU: the process %v, the window's thread %v, of which %d ticks %v", it.path, r.Size>>20,
-		d.Round(time.Millisecond), float64(r.Size)/d.Seconds()/1e6, algNames(it.jobAlgs),
+	now := time.Now()
+	if m.read.IsZero() {
+		m.read = now
+	}
+	d := m.read.Sub(m.at)
+	w.tracef("read %s: %d MiB in %v, %.0f MB/s, with %s, taken by the window's goroutine %v later; CPU: the process %v, the window's thread %v, of which %d ticks %v", it.path, r.Size>>20,
+		d.Round(time.Millisecond), float64(r.Size)/d.Seconds()/1e6, algNames(it.jobAlgs), now.Sub(m.read).Round(100*time.Microsecond),
 		(cpuTime() - m.cpu).Round(time.Millisecond), (threadCPUTime() - m.thread).Round(time.Millisecond),
 		w.ticks-m.ticks, (w.tickCPU - m.tickCPU).Round(time.Millisecond))
 }
