@@ -1,9 +1,6 @@
 package app
 
-import (
-	"os"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // A chunk is one stretch of a file on its way to the hashing goroutines. The
 // reader fills it once and every unit hashes the same bytes; a reference count
@@ -97,24 +94,6 @@ func (l *lane) get(stop <-chan struct{}) *chunk {
 		case <-stop:
 			return nil
 		}
-	}
-}
-
-// prepare makes all of the lane's chunks and writes to every page of
-// them, so that the system has given them memory before a file is read
-// into them (Queue.Prepare).
-func (l *lane) prepare() {
-	page := os.Getpagesize()
-	made := make([]*chunk, 0, cap(l.free)-l.made)
-	for l.made < cap(l.free) {
-		c := l.get(nil) // a new one: those made are all held here
-		for i := 0; i < len(c.buf); i += page {
-			c.buf[i] = 0
-		}
-		made = append(made, c)
-	}
-	for _, c := range made {
-		l.free <- c
 	}
 }
 

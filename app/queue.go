@@ -83,28 +83,6 @@ type Queue struct {
 	// hashing many small files allocates nothing per file; the garbage
 	// collector takes them back once the queue has been idle for a while.
 	spare sync.Pool
-	// ready is the buffer pool Prepare made, for the next file read.
-	ready *lane
-}
-
-// Prepare makes the buffers the next file will be read through and has the
-// system give them memory, so that a file added soon after (the one a
-// window was opened on) is read at full speed from its first chunk. A
-// first read into memory never written costs a page fault each page, and
-// in a virtual machine more: on an AMD EPYC VM each of the lane's huge
-// pages took the reader 4.5-4.8 ms as its first read touched it, while
-// SHA-256 waited (the window's Go trace over the ISO: its goroutine
-// waited for input 3.4-12.8 ms in all, 2.6-4.4 with the lane prepared).
-// Prepare takes that time itself: call it on a goroutine of its own while
-// there is nothing to read yet.
-func (q *Queue) Prepare() {
-	l := newLane(q.opts.Chunks, q.opts.ChunkSize)
-	l.prepare()
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.ready == nil {
-		q.ready = l
-	}
 }
 
 // NewQueue returns an empty queue. It starts no goroutine until a job is added.
@@ -218,11 +196,7 @@ func (q *Queue) dispatch() {
 		j := q.pending[0]
 		q.pending[0] = nil
 		q.pending = q.pending[1:]
-		l := q.ready
-		q.ready = nil
-		if l == nil {
-			l, _ = q.spare.Get().(*lane)
-		}
+		l, _ := q.spare.Get().(*lane)
 		if l == nil {
 			l = newLane(q.opts.Chunks, q.opts.ChunkSize)
 		}

@@ -183,32 +183,6 @@ func TestLaneBoundsMemory(t *testing.T) {
 	}
 }
 
-// Prepare makes a lane whole (every chunk made and written), and the next
-// file read takes it; the file after that, the pool's.
-func TestPrepareReadiesTheNextFilesLane(t *testing.T) {
-	q := NewQueue(Options{Chunks: 3, ChunkSize: 64 << 10})
-	defer q.Close()
-	q.Prepare()
-	l := q.ready
-	if l == nil || l.made != 3 || len(l.free) != 3 || !l.idle() {
-		t.Fatalf("prepared lane: %+v", l)
-	}
-	data := bytes.Repeat([]byte("hashdrop"), 40<<10) // 320 KiB: five chunks
-	one := []*hashing.Algorithm{apptest.Alg("sha256")}
-	if res := q.AddReader("a", bytes.NewReader(data), one, nil).Wait(); res.Err != nil || res.Size != int64(len(data)) {
-		t.Fatalf("read %d bytes, %v", res.Size, res.Err)
-	}
-	q.mu.Lock()
-	taken := q.ready == nil
-	q.mu.Unlock()
-	if !taken {
-		t.Error("the file was not read through the prepared lane")
-	}
-	if l.made != 3 || !l.idle() {
-		t.Errorf("the prepared lane after the file: %d chunks made, idle %v", l.made, l.idle())
-	}
-}
-
 // BLAKE3 alone is a tree one file can hash on every idle core: the job
 // takes them all, the next file waits for them, and the digest is BLAKE3's.
 // With another algorithm beside it, BLAKE3 keeps one core as any unit.

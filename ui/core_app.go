@@ -30,7 +30,7 @@ type appCore struct {
 func NewAppCore() Core { return newAppCore(app.Options{}) }
 
 // newAppCore returns a Core over a queue with opts.
-func newAppCore(opts app.Options) *appCore { return &appCore{queue: app.NewQueue(opts)} }
+func newAppCore(opts app.Options) Core { return &appCore{queue: app.NewQueue(opts)} }
 
 func (c *appCore) Hash(path string, algs []*hashing.Algorithm, done func(app.Result)) Job {
 	return c.queue.Add(path, algs, done)

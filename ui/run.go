@@ -98,7 +98,6 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	win := a.NewWindow("Hashdrop")
 	start.tracef("app")
 	core := newAppCore(app.Options{Cores: spareProcessor(os.Getenv)})
-	go core.queue.Prepare() // while the window is made: the first file read starts at full speed
 	w := New(a, win, core, Config{Version: Version})
 	if fontNote != "" {
 		w.keepNote(fontNote)
