@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -121,17 +120,4 @@ func TestAboutVersionIsFyneApps(t *testing.T) {
 	if !containsText(h.w.body, "Hashdrop "+m.Version) {
 		t.Errorf("About does not say Hashdrop %s", m.Version)
 	}
-}
-
-func fyneAppMetadata(t *testing.T) fyne.AppMetadata {
-	t.Helper()
-	data, err := os.ReadFile("../FyneApp.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := MetadataOf(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }

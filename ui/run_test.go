@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"os"
 	"runtime"
 	"testing"
+
+	"fyne.io/fyne/v2"
 )
 
 // The window runs with a processor of Go's scheduler more than its cores
@@ -39,4 +42,17 @@ func TestMetadataOfFyneApp(t *testing.T) {
 	if _, err := MetadataOf([]byte("[Details]\nVersion = 1.0\n")); err == nil {
 		t.Error("a version that is not a string was read")
 	}
+}
+
+func fyneAppMetadata(t *testing.T) fyne.AppMetadata {
+	t.Helper()
+	data, err := os.ReadFile("../FyneApp.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := MetadataOf(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
