@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -87,6 +88,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	}
 	start := newStartTrace()
 	start.tracef("run")
+	raster := rasterThreads(os.Getenv, os.Setenv, runtime.GOMAXPROCS(0))
 	// The index of the system's fonts (go-text's fontscan, read once a
 	// process) is read while the window's libraries start, not when Fyne
 	// first measures a text: 30 ms of the content's making.
@@ -126,6 +128,12 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM) // Fyne quits on them too, through its event queue
 	go watchSignals(sigs, returned, signalGrace, os.Exit)
 	win.Show() // creates the window: its scale is known from here on
+	if raster != "" {
+		// The rasterizer has read it; the programs the window starts (a
+		// file manager, a browser) do not inherit it.
+		os.Unsetenv(rasterThreadsVar)
+		w.tracef("%s=%s for Mesa's software OpenGL, if it draws the window", rasterThreadsVar, raster)
+	}
 	w.fitScreen(screenOf(), win.Canvas().Scale())
 	w.dragAt = dragProbeOf(win)
 	start.tracef("shown")
@@ -159,6 +167,33 @@ func spareProcessor(getenv func(string) string) (cores int) {
 		runtime.GOMAXPROCS(cores + 1)
 	}
 	return cores
+}
+
+// rasterThreadsVar is how many threads Mesa's software rasterizer
+// (llvmpipe) draws on; it draws on one a core when it is not set.
+const rasterThreadsVar = "LP_NUM_THREADS"
+
+// rasterThreads has Mesa's software rasterizer, the OpenGL of a machine or
+// virtual machine without a GPU's driver, draw the window on one thread
+// fewer than the cores, unless the user said how many (LP_NUM_THREADS),
+// and returns what it set ("" if nothing). A GPU's driver ignores it.
+//
+// The SHA-256 of an ISO is one thread, a core's work from the first MiB to
+// the last. Drawn on a thread a core, each of the window's frames took
+// both cores for 5-10 ms, the hasher's too, while the other core was idle
+// 30-40 % of the reading (perf sched on two cores, the window under Xvfb
+// reading the ISO beside its SHA256SUMS). On the other cores the frames
+// cost the hashing nothing; the window reads at 5 frames a second, and its
+// frames are a few milliseconds longer.
+func rasterThreads(getenv func(string) string, setenv func(string, string) error, cores int) string {
+	if getenv(rasterThreadsVar) != "" {
+		return ""
+	}
+	n := strconv.Itoa(max(1, cores-1))
+	if setenv(rasterThreadsVar, n) != nil {
+		return ""
+	}
+	return n
 }
 
 // earlyWait is how long Run waits, once the window is shown, for the files

@@ -28,6 +28,26 @@ func TestSpareProcessorForTheEventLoop(t *testing.T) {
 	}
 }
 
+// Mesa's software rasterizer is told to draw the window on a thread fewer
+// than the cores (at least one), so that the one hashing an ISO keeps its
+// core; an LP_NUM_THREADS the user set is left alone.
+func TestRasterThreadsLeaveACoreToHashing(t *testing.T) {
+	for cores, want := range map[int]string{1: "1", 2: "1", 4: "3", 16: "15"} {
+		env := map[string]string{}
+		got := rasterThreads(func(k string) string { return env[k] }, func(k, v string) error { env[k] = v; return nil }, cores)
+		if got != want || env["LP_NUM_THREADS"] != want {
+			t.Errorf("%d cores: set LP_NUM_THREADS=%q and said %q, want %q", cores, env["LP_NUM_THREADS"], got, want)
+		}
+	}
+	env := map[string]string{"LP_NUM_THREADS": "4"}
+	if got := rasterThreads(func(k string) string { return env[k] }, func(k, v string) error { env[k] = v; return nil }, 2); got != "" || env["LP_NUM_THREADS"] != "4" {
+		t.Errorf("LP_NUM_THREADS=4 set by the user: now %q, said %q; want it left at 4", env["LP_NUM_THREADS"], got)
+	}
+	if got := rasterThreads(func(string) string { return "" }, func(string, string) error { return os.ErrInvalid }, 2); got != "" {
+		t.Errorf("the environment could not be set, and it said %q was", got)
+	}
+}
+
 // The metadata main gives Fyne is FyneApp.toml's, with its fyneDo
 // migration: without it Fyne checks the goroutine of its calls in a
 // program built by go build (UseMetadata).

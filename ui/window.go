@@ -453,12 +453,28 @@ func (w *Window) fitTop() {
 	if h := w.layout.top.MinSize().Height; h != w.layout.laidAt {
 		c := w.mainView.(*fyne.Container)
 		w.layout.Layout(c.Objects, c.Size())
-		c.Objects[0].Refresh() // the scroll lays its page out again at the page's new height
+		relayout(c.Objects[0].(*container.Scroll))
 	}
 	if w.fit != nil {
 		w.fit.follow()
 	}
 	w.traceLayout()
+}
+
+// relayout has s lay its page out again at the page's new height, and
+// place its bar. s.Refresh would do it too, but it refreshes everything on
+// the page as well: every text and image drawn again into a new texture
+// at the next frame (the header's icon scaled down from 256 pixels again),
+// 20-30 ms of the window's goroutine each time the banner changed height,
+// the first time while the ISO beside it started to be read.
+func relayout(s *container.Scroll) {
+	s.Base.Refresh() // the scroll's own renderer: the page's size and the bars, not what is on the page
+	if page, ok := s.Content.(*fyne.Container); ok && page.Layout != nil {
+		page.Layout.Layout(page.Objects, page.Size()) // a page of the same size is not laid out by its resize
+	}
+	if end := max(0, s.Content.Size().Height-s.Size().Height); s.Offset.Y > end {
+		s.ScrollToOffset(fyne.NewPos(s.Offset.X, end)) // a shorter page: its end stays at the bottom
+	}
 }
 
 // fitToolbar shows the status line only when it says or offers something:

@@ -2,13 +2,17 @@ package ui
 
 import (
 	"encoding/hex"
+	"image/color"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
 	"github.com/hashdrop/hashdrop/hashing"
@@ -260,5 +264,68 @@ func TestComputeNewAlgorithms(t *testing.T) {
 	}
 	if last := h.core.jobs[len(h.core.jobs)-1]; len(last.algs) != 2 {
 		t.Errorf("the second pass computed %d algorithms, want only the 2 new ones", len(last.algs))
+	}
+}
+
+// refreshProbe counts the refreshes it is given.
+type refreshProbe struct {
+	widget.BaseWidget
+	refreshes int
+}
+
+func newRefreshProbe() *refreshProbe {
+	p := &refreshProbe{}
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+func (p *refreshProbe) Refresh() { p.refreshes++ }
+
+func (p *refreshProbe) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
+}
+
+// A banner shown, grown or hidden moves the list under it (the page is
+// laid out again at its new height), and nothing on the page is refreshed
+// for it: a refresh of the page had every text and image on it drawn
+// again into new textures, 20-30 ms of the window's goroutine while the
+// ISO beside the SHA256SUMS began to be read (the probe was refreshed 5
+// times when the window refreshed the page).
+func TestBannerLaysThePageOutWithoutRefreshingIt(t *testing.T) {
+	h := newHarness(t)
+	top := h.w.layout.top.(*fyne.Container)
+	probe := newRefreshProbe()
+	top.Add(probe)
+	h.w.Tick()
+	page := h.w.mainView.(*fyne.Container).Objects[0].(*container.Scroll).Content.(*fyne.Container)
+	list := page.Objects[1]
+	b := h.w.banner
+	prev := list.Position().Y
+	for i, v := range []struct {
+		headline, detail string
+		shown            bool
+	}{
+		{"Checking ubuntu.iso against the digest published next to it…", "", true},
+		{"Does NOT match the published SHA-256", "ubuntu.iso does not match the digest in SHA256SUMS, next to it. Do not use it, whatever it says.", true},
+		{"Matches the published SHA-256", "", true},
+		{"", "", false},
+	} {
+		if v.shown {
+			b.set(checksum.Mismatch, v.headline, v.detail)
+		} else {
+			b.Hide()
+		}
+		h.w.Tick()
+		at := list.Position().Y
+		if want := top.MinSize().Height + padding(); at != want {
+			t.Errorf("change %d: the list lies at y=%.1f, want %.1f (under the top as it now is)", i, at, want)
+		}
+		if at == prev {
+			t.Errorf("change %d: the list stayed at y=%.1f", i, at)
+		}
+		prev = at
+	}
+	if probe.refreshes != 0 {
+		t.Errorf("what lies on the page was refreshed %d times for the banner's changes, want 0", probe.refreshes)
 	}
 }
