@@ -329,3 +329,42 @@ func TestBannerLaysThePageOutWithoutRefreshingIt(t *testing.T) {
 		t.Errorf("what lies on the page was refreshed %d times for the banner's changes, want 0", probe.refreshes)
 	}
 }
+
+// A card bound to its file again (the list binds the card it shows when
+// the file's height changes, as a verdict line appears) lays out again
+// what it shows and hides, and refreshes nothing else on it: a refresh of
+// the whole card had every text and icon on it drawn again into new
+// textures at the next frame (the probe was refreshed once a bind).
+func TestCardBoundAgainLaysOutWithoutRefreshingIt(t *testing.T) {
+	h := newHarness(t)
+	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "ubuntu.iso"), "abc")})
+	h.waitFor("hashed", h.allFinished)
+	it := h.item("ubuntu.iso")
+	c := h.card(it)
+	c.Resize(fyne.NewSize(900, c.MinSize().Height))
+	if c.verdictRow.Visible() {
+		t.Fatal("a verdict line before a digest was given")
+	}
+	content := c.content.(*fyne.Container)
+	probe := newRefreshProbe()
+	content.Add(probe)
+	h.w.expected.SetText(sha256Hex("abc"))
+	h.settle()
+	c.bind(it)
+	if !c.verdictRow.Visible() {
+		t.Fatal("no verdict line once the digest was given")
+	}
+	end := float32(0)
+	for i, o := range content.Objects {
+		if !o.Visible() {
+			continue
+		}
+		if o.Position().Y < end-0.5 {
+			t.Errorf("part %d of the card lies at y=%.1f, over the part above it, which ends at %.1f", i, o.Position().Y, end)
+		}
+		end = o.Position().Y + o.Size().Height
+	}
+	if probe.refreshes != 0 {
+		t.Errorf("what lies on the card was refreshed %d times for a bind, want 0", probe.refreshes)
+	}
+}
