@@ -305,3 +305,28 @@ func TestChecksumFileChangedSinceGivenIsReadAgain(t *testing.T) {
 		t.Errorf("%d checksum files remembered, want the new one only", len(h.w.given))
 	}
 }
+
+// A SHA256SUMS given on the command line has the ISO it lists judged
+// before the window's first frame, while it is read: the banner says it
+// is being checked and the card shows the line it is checked by, with no
+// tick in between (they came a tick later, a frame each).
+func TestFilesGivenAreJudgedBeforeTheFirstFrame(t *testing.T) {
+	h := newHarness(t)
+	h.core.hold = true // read, not finished
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "debian.iso"), "abc")
+	sums := writeFile(t, filepath.Join(dir, "SHA256SUMS"), sha256Hex("abc")+"  debian.iso\n")
+	h.w.early.start()
+	h.w.Add([]string{sums})
+	h.w.filesGiven(time.Minute)
+	if len(h.w.files.items) != 1 || h.w.files.items[0].finished() {
+		t.Fatalf("%d files listed, want the ISO, being read", len(h.w.files.items))
+	}
+	it := h.w.files.items[0]
+	if got, want := h.w.banner.Headline(), "Checking "+h.w.placeName(it)+" against the digest published next to it…"; !h.w.banner.Visible() || got != want {
+		t.Errorf("the banner says %q (shown: %v), want %q", got, h.w.banner.Visible(), want)
+	}
+	if _, line := it.verdictLine(); line == "" {
+		t.Error("the card has no verdict line")
+	}
+}

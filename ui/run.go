@@ -137,7 +137,7 @@ func Run(files []string, started ...func(open func(paths []string))) {
 	w.fitScreen(screenOf(), win.Canvas().Scale())
 	w.dragAt = dragProbeOf(win)
 	start.tracef("shown")
-	w.early.run(earlyWait, func() bool { return !w.Idle() })
+	w.filesGiven(earlyWait)
 	start.tracef("files given")
 	a.Run()
 	w.ended.Store(true)
@@ -194,6 +194,18 @@ func rasterThreads(getenv func(string) string, setenv func(string, string) error
 		return ""
 	}
 	return n
+}
+
+// filesGiven runs, on the main goroutine before the event loop, what the
+// gathering of the files given handed the window (waiting at most wait
+// for it), and judges them: the first frame draws their cards whole,
+// with their verdict lines, and the banner over them. Judged at the first
+// tick, a card grew in the next frame (the list laid out and every card
+// drawn again) and the banner came in a frame of its own, while the ISO
+// beside the SHA256SUMS had begun to be read.
+func (w *Window) filesGiven(wait time.Duration) {
+	w.early.run(wait, func() bool { return !w.Idle() })
+	w.judgeNow()
 }
 
 // earlyWait is how long Run waits, once the window is shown, for the files
