@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"image/color"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hashdrop/hashdrop/app/checksum"
@@ -366,5 +368,71 @@ func TestCardBoundAgainLaysOutWithoutRefreshingIt(t *testing.T) {
 	}
 	if probe.refreshes != 0 {
 		t.Errorf("what lies on the card was refreshed %d times for a bind, want 0", probe.refreshes)
+	}
+}
+
+// The pointer over a card does not light up the list's row around it (a
+// translucent rectangle the card's size, drawn in every frame, offering a
+// choice a click does not make), and leaves the card's textures alone; a
+// button on the card still lights up.
+func TestCardUnderThePointerIsNotHighlighted(t *testing.T) {
+	h := newHarness(t)
+	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "ubuntu.iso"), "abc")})
+	h.waitFor("hashed", h.allFinished)
+	h.w.Tick()
+	d := fyne.CurrentApp().Driver()
+	var card *fileCard
+	for _, c := range h.w.files.cards {
+		if c.item != nil && c.Visible() {
+			card = c
+		}
+	}
+	if card == nil {
+		t.Fatal("no card shows the file")
+	}
+	at := d.AbsolutePositionForObject(card)
+	hover := theme.Color(theme.ColorNameHover)
+	lit := func() []fyne.CanvasObject {
+		var found []fyne.CanvasObject
+		var walk func(o fyne.CanvasObject)
+		walk = func(o fyne.CanvasObject) {
+			if o == nil || !o.Visible() {
+				return
+			}
+			switch x := o.(type) {
+			case *canvas.Rectangle:
+				if x.FillColor == hover && x.Size().Height >= card.Size().Height {
+					found = append(found, x)
+				}
+			case fyne.Widget:
+				for _, c := range test.WidgetRenderer(x).Objects() {
+					walk(c)
+				}
+			case *fyne.Container:
+				for _, c := range x.Objects {
+					walk(c)
+				}
+			}
+		}
+		walk(h.w.files.list)
+		return found
+	}
+	test.MoveMouse(h.win.Canvas(), at.Add(fyne.NewPos(card.Size().Width/2, card.Size().Height-4)))
+	if n := len(lit()); n != 0 {
+		t.Errorf("the pointer over the card lit up %d rectangles its size", n)
+	}
+	b := card.rows[0].copy
+	colours := func() (cs []color.Color) {
+		for _, o := range test.WidgetRenderer(b).Objects() {
+			if r, ok := o.(*canvas.Rectangle); ok && r.Visible() {
+				cs = append(cs, r.FillColor)
+			}
+		}
+		return cs
+	}
+	before := colours()
+	test.MoveMouse(h.win.Canvas(), d.AbsolutePositionForObject(b).Add(fyne.NewPos(b.Size().Width/2, b.Size().Height/2)))
+	if after := colours(); slices.Equal(before, after) {
+		t.Errorf("the pointer over the card's copy button left it as it was (%v)", after)
 	}
 }
