@@ -373,8 +373,9 @@ func TestCardBoundAgainLaysOutWithoutRefreshingIt(t *testing.T) {
 
 // The pointer over a card does not light up the list's row around it (a
 // translucent rectangle the card's size, drawn in every frame, offering a
-// choice a click does not make), and leaves the card's textures alone; a
-// button on the card still lights up.
+// choice a click does not make), and leaves the card's textures alone; the
+// row still shows the keyboard's focus, and a button on the card still
+// lights up under the pointer.
 func TestCardUnderThePointerIsNotHighlighted(t *testing.T) {
 	h := newHarness(t)
 	h.w.Add([]string{writeFile(t, filepath.Join(t.TempDir(), "ubuntu.iso"), "abc")})
@@ -421,6 +422,11 @@ func TestCardUnderThePointerIsNotHighlighted(t *testing.T) {
 	if n := len(lit()); n != 0 {
 		t.Errorf("the pointer over the card lit up %d rectangles its size", n)
 	}
+	h.win.Canvas().Focus(h.w.files.list) // Tab to the list: its row shows the focus
+	if n := len(lit()); n != 1 {
+		t.Errorf("the list focused: %d rectangles the card's size lit, want the row's", n)
+	}
+	h.win.Canvas().Unfocus()
 	b := card.rows[0].copy
 	colours := func() (cs []color.Color) {
 		for _, o := range test.WidgetRenderer(b).Objects() {
