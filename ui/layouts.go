@@ -502,11 +502,11 @@ func (l *upTo) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // Fyne's shader for a rounded rectangle weighs the distance to its corners
 // at each of its pixels: under software OpenGL (Mesa's llvmpipe), a file's
 // card, half the window, took 5.5 ms of every 20 ms frame's drawing for its
-// background alone. Drawn so, a frame of the window (the ISO's card
-// after its verdict) took 9.8-10.4 ms of the rasterizer's CPU instead of
-// 12.5-13.2, and looks the same: the straight edges are one level of grey less soft. The corners
-// reach under the plain parts, which hide the edges the corners' shader
-// softens inside the shape; so the fill must be opaque.
+// background alone. Drawn so, a frame of the window (the ISO's card after
+// its verdict) took 9.8-10.4 ms of the rasterizer's CPU instead of
+// 12.5-13.2, and looks the same: the straight edges are one level of grey
+// less soft. The corners reach under the plain parts, which hide the edges
+// the corners' shader softens inside the shape; so the fill must be opaque.
 type roundedFill struct {
 	parts  [7]*canvas.Rectangle // the four corners first, then the top, middle and bottom
 	radius float32
